@@ -1,0 +1,9 @@
+package dev.quipu.contracts.events;
+
+import io.micronaut.serde.annotation.Serdeable;
+
+/** An agent moved between reputation tiers, on {@link Topics#REPUTATION} keyed by agent id. */
+@Serdeable
+public record TierChanged(String eventId, String agentId, String fromTier, String toTier, int discountPct,
+                          String occurredAt) {
+}

@@ -1,0 +1,18 @@
+package dev.quipu.contracts.validation;
+
+import io.micronaut.serde.annotation.Serdeable;
+
+import java.util.List;
+
+/** The spec's HTTP 422 body: {@code {"detail":[{"loc":[...],"msg":"...","type":"..."}]}}. */
+@Serdeable
+public record ValidationErrorBody(List<ValidationError> detail) {
+
+    public ValidationErrorBody {
+        detail = List.copyOf(detail);
+    }
+
+    public static ValidationErrorBody of(ValidationError... errors) {
+        return new ValidationErrorBody(List.of(errors));
+    }
+}

@@ -1,0 +1,16 @@
+package dev.quipu.runtime;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+
+/**
+ * The body of every non-422 error the suite returns: a stable machine code, a sentence for people,
+ * and optionally what the caller can do about it.
+ */
+@Serdeable
+public record ErrorBody(String error, String message, @Nullable String hint) {
+
+    public static ErrorBody of(String error, String message) {
+        return new ErrorBody(error, message, null);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.quipu.runtime;
+
+import dev.quipu.contracts.pricebook.Operation;
+import dev.quipu.contracts.validation.RequestValidator;
+import dev.quipu.contracts.validation.ValidationErrorBody;
+import jakarta.inject.Singleton;
+
+import java.util.Map;
+
+/**
+ * Parses and validates the input of a price-book operation in one step, for the gateway and for
+ * each service (which validates again: it can be called directly).
+ */
+@Singleton
+public class OperationInput {
+
+    private final JsonRequests json;
+    private final RequestValidator validator;
+
+    public OperationInput(JsonRequests json, RequestValidator validator) {
+        this.json = json;
+        this.validator = validator;
+    }
+
+    /** The outcome: either the parsed body, or the 422 body to answer with. */
+    public record Checked(Object body, ValidationErrorBody errors) {
+        public boolean valid() {
+            return errors == null;
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> fields() {
+            return body instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        }
+    }
+
+    public Checked check(Operation operation, byte[] body, Map<String, String> query) {
+        Object parsed = null;
+        if (operation.takesBody()) {
+            try {
+                parsed = json.parse(body);
+            } catch (JsonRequests.MalformedJson e) {
+                return new Checked(null, e.toBody());
+            }
+        }
+        var errors = validator.validate(operation, parsed, query);
+        return errors.isEmpty() ? new Checked(parsed, null) : new Checked(parsed, new ValidationErrorBody(errors));
+    }
+}
