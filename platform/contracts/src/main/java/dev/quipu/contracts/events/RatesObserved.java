@@ -1,15 +1,52 @@
 package dev.quipu.contracts.events;
 
+import io.micronaut.core.annotation.Creator;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 
 import java.util.Map;
 
 /**
- * One observation set for a country on {@link Topics#RATES}, keyed by country.
- * {@code values} maps rate names (usd_cop, selic, ...) to decimal strings; {@code asOf} to the
- * publisher's date of each.
+ * The full observation set of one country on {@link Topics#RATES}, keyed by country. Every event
+ * carries every rate of the country, so a consumer (the gateway's stream) needs no other state.
+ * All maps are keyed by rate name (usd_cop, selic, ...).
+ *
+ * @param eventId     UUIDv7
+ * @param country     CO, MX, BR, CL, PE or AR
+ * @param observedAt  ISO-8601 instant at which rates-service assembled this set
+ * @param sourceMode  {@code live} or {@code snapshot} (bundled recorded responses replayed)
+ * @param values      decimal strings
+ * @param asOf        the publisher's date of each value (ISO date), never the fetch time
+ * @param sources     who published each value
+ * @param sourceUrls  where each value was read (credentials removed)
+ * @param fetchedAt   ISO-8601 instant at which each value was fetched by us
+ * @param stale       true for a value served after its source failed (last good value)
+ * @param unavailable rates of the country with no value at all, with the reason
  */
 @Serdeable
 public record RatesObserved(String eventId, String country, String observedAt, String sourceMode,
-                            Map<String, String> values, Map<String, String> asOf, Map<String, String> sources) {
+                            Map<String, String> values, Map<String, String> asOf, Map<String, String> sources,
+                            @Nullable Map<String, String> sourceUrls, @Nullable Map<String, String> fetchedAt,
+                            @Nullable Map<String, Boolean> stale, @Nullable Map<String, String> unavailable) {
+
+    @Creator
+    public RatesObserved {
+        values = copy(values);
+        asOf = copy(asOf);
+        sources = copy(sources);
+        sourceUrls = copy(sourceUrls);
+        fetchedAt = copy(fetchedAt);
+        stale = copy(stale);
+        unavailable = copy(unavailable);
+    }
+
+    /** The original seven-field form, kept for source compatibility. */
+    public RatesObserved(String eventId, String country, String observedAt, String sourceMode,
+                         Map<String, String> values, Map<String, String> asOf, Map<String, String> sources) {
+        this(eventId, country, observedAt, sourceMode, values, asOf, sources, null, null, null, null);
+    }
+
+    private static <V> Map<String, V> copy(Map<String, V> map) {
+        return map == null ? Map.of() : Map.copyOf(map);
+    }
 }
