@@ -1,0 +1,48 @@
+package dev.quipu.payment.outbox;
+
+import dev.quipu.contracts.events.CallCompleted;
+import dev.quipu.runtime.ErrorBody;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+
+import io.micronaut.jdbc.DataSourceResolver;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * Internal (never routed by the gateway): takes a completed call that involved no settlement
+ * (trial or unmetered) and makes it durable in the outbox. Idempotent on event id.
+ */
+@Controller("/internal/calls")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class InternalCallsController {
+
+    private final DataSource dataSource;
+    private final CallOutbox outbox;
+
+    public InternalCallsController(DataSource dataSource, DataSourceResolver resolver, CallOutbox outbox) {
+        // plain pooled connections: these classes manage their own transactions
+        this.dataSource = resolver.resolve(dataSource);
+        this.outbox = outbox;
+    }
+
+    @Post
+    HttpResponse<?> record(@Body CallCompleted call) {
+        if (!dev.quipu.contracts.validation.RequestValidator.isValidAgentId(call.agentId())) {
+            return HttpResponse.unprocessableEntity().body(ErrorBody.of("invalid_agent_id", "agent_id has an invalid syntax"));
+        }
+        try (Connection c = dataSource.getConnection()) {
+            boolean added = outbox.append(c, call);
+            return HttpResponse.accepted().body(Map.of("event_id", call.eventId(), "new", added));
+        } catch (SQLException e) {
+            return HttpResponse.serverError(ErrorBody.of("outbox_unavailable", "The call could not be recorded; retry."));
+        }
+    }
+}
