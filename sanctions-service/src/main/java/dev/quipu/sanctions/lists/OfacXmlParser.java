@@ -70,8 +70,7 @@ public final class OfacXmlParser {
             }
             if (idType.startsWith("Digital Currency Address - ")) {
                 wallets.add(WalletAddress.of(idType.substring("Digital Currency Address - ".length()).trim(), number));
-            } else if (!idType.endsWith("-") && !idType.endsWith(":") && number.length() <= 40
-                    && number.chars().anyMatch(Character::isDigit)) {
+            } else if (!idType.endsWith("-") && !idType.endsWith(":") && number.length() <= 40) {
                 // "Additional Sanctions Information -" and "For more information, please see:" carry prose
                 ids.add(Identifier.of(idType, number, Countries.code(Xml.text(id, "idCountry")).orElse(null)));
             }
