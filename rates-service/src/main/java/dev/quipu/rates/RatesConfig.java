@@ -1,0 +1,82 @@
+package dev.quipu.rates;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+
+import java.time.Duration;
+
+/** Settings of rates-service ({@code quipu.rates.*} in application.yml; each has an env var). */
+@ConfigurationProperties("quipu.rates")
+public class RatesConfig {
+
+    /** {@code snapshot} (bundled recorded responses, offline) or {@code live} (the publishers over HTTP). */
+    private String mode = "snapshot";
+    /** How long an answer of a source is served before it is fetched again (the spec's 5 minutes). */
+    private Duration cacheTtl = Duration.ofMinutes(5);
+    /** How often every source is refreshed and every country's set published. */
+    private Duration refreshInterval = Duration.ofMinutes(5);
+    private Duration httpTimeout = Duration.ofSeconds(10);
+    private int breakerFailures = 3;
+    private Duration breakerOpenFor = Duration.ofMinutes(1);
+    private String snapshotRoot = "snapshots";
+
+    private String datosGovUrl = "https://www.datos.gov.co";
+    private String datosGovAppToken;
+    private String banrepSdmxUrl = "https://totoro.banrep.gov.co";
+    private String banxicoUrl = "https://www.banxico.org.mx/SieAPIRest/service/v1";
+    private String banxicoToken;
+    private String bcbSgsUrl = "https://api.bcb.gov.br";
+    private String bcbOlindaUrl = "https://olinda.bcb.gov.br";
+    private String bcchUrl = "https://si3.bcentral.cl";
+    private String bcchUser;
+    private String bcchPassword;
+    private String mindicadorUrl = "https://mindicador.cl";
+    private String bcrpUrl = "https://estadisticas.bcrp.gob.pe";
+    private String bcraUrl = "https://api.bcra.gob.ar";
+    private String dolarapiUrl = "https://dolarapi.com";
+    private String bluelyticsUrl = "https://api.bluelytics.com.ar";
+
+    public String getMode() { return mode; }
+    public void setMode(String mode) { this.mode = mode; }
+    public Duration getCacheTtl() { return cacheTtl; }
+    public void setCacheTtl(Duration cacheTtl) { this.cacheTtl = cacheTtl; }
+    public Duration getRefreshInterval() { return refreshInterval; }
+    public void setRefreshInterval(Duration refreshInterval) { this.refreshInterval = refreshInterval; }
+    public Duration getHttpTimeout() { return httpTimeout; }
+    public void setHttpTimeout(Duration httpTimeout) { this.httpTimeout = httpTimeout; }
+    public int getBreakerFailures() { return breakerFailures; }
+    public void setBreakerFailures(int breakerFailures) { this.breakerFailures = breakerFailures; }
+    public Duration getBreakerOpenFor() { return breakerOpenFor; }
+    public void setBreakerOpenFor(Duration breakerOpenFor) { this.breakerOpenFor = breakerOpenFor; }
+    public String getSnapshotRoot() { return snapshotRoot; }
+    public void setSnapshotRoot(String snapshotRoot) { this.snapshotRoot = snapshotRoot; }
+    public String getDatosGovUrl() { return datosGovUrl; }
+    public void setDatosGovUrl(String v) { this.datosGovUrl = v; }
+    public String getDatosGovAppToken() { return datosGovAppToken; }
+    public void setDatosGovAppToken(String v) { this.datosGovAppToken = v; }
+    public String getBanrepSdmxUrl() { return banrepSdmxUrl; }
+    public void setBanrepSdmxUrl(String v) { this.banrepSdmxUrl = v; }
+    public String getBanxicoUrl() { return banxicoUrl; }
+    public void setBanxicoUrl(String v) { this.banxicoUrl = v; }
+    public String getBanxicoToken() { return banxicoToken; }
+    public void setBanxicoToken(String v) { this.banxicoToken = v; }
+    public String getBcbSgsUrl() { return bcbSgsUrl; }
+    public void setBcbSgsUrl(String v) { this.bcbSgsUrl = v; }
+    public String getBcbOlindaUrl() { return bcbOlindaUrl; }
+    public void setBcbOlindaUrl(String v) { this.bcbOlindaUrl = v; }
+    public String getBcchUrl() { return bcchUrl; }
+    public void setBcchUrl(String v) { this.bcchUrl = v; }
+    public String getBcchUser() { return bcchUser; }
+    public void setBcchUser(String v) { this.bcchUser = v; }
+    public String getBcchPassword() { return bcchPassword; }
+    public void setBcchPassword(String v) { this.bcchPassword = v; }
+    public String getMindicadorUrl() { return mindicadorUrl; }
+    public void setMindicadorUrl(String v) { this.mindicadorUrl = v; }
+    public String getBcrpUrl() { return bcrpUrl; }
+    public void setBcrpUrl(String v) { this.bcrpUrl = v; }
+    public String getBcraUrl() { return bcraUrl; }
+    public void setBcraUrl(String v) { this.bcraUrl = v; }
+    public String getDolarapiUrl() { return dolarapiUrl; }
+    public void setDolarapiUrl(String v) { this.dolarapiUrl = v; }
+    public String getBluelyticsUrl() { return bluelyticsUrl; }
+    public void setBluelyticsUrl(String v) { this.bluelyticsUrl = v; }
+}

@@ -1,0 +1,104 @@
+package dev.quipu.rates.sources;
+
+import io.micronaut.json.JsonMapper;
+import io.micronaut.json.tree.JsonNode;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chile from Banco Central de Chile's BDE web service (SieteRestWS): dólar observado
+ * ({@code F073.TCO.PRE.Z.D}) and UF ({@code F073.UFF.PRE.Z.D}), one request per series with the
+ * credentials from configuration. {@code Codigo} 0 is success; observations with
+ * {@code statusCode} {@code ND} carry an empty value; dates are dd-MM-yyyy; the body may be
+ * ISO-8859-1.
+ */
+public final class BcchSieteSource implements RateSource {
+
+    public static final String ID = "bcch-siete";
+    private static final Map<String, String> SERIES = Map.of("usd_clp", "F073.TCO.PRE.Z.D", "uf_clp", "F073.UFF.PRE.Z.D");
+    private static final DateTimeFormatter DMY = DateTimeFormatter.ofPattern("dd-MM-yyyy");
+    private static final ZoneId SANTIAGO = ZoneId.of("America/Santiago");
+
+    private final JsonMapper json;
+    private final String baseUrl;
+    private final String user;
+    private final String password;
+
+    public BcchSieteSource(JsonMapper json, String baseUrl, String user, String password) {
+        this.json = json;
+        this.baseUrl = baseUrl;
+        this.user = user;
+        this.password = password;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String country() {
+        return "CL";
+    }
+
+    @Override
+    public List<String> rates() {
+        return List.of("usd_clp", "uf_clp");
+    }
+
+    @Override
+    public List<Observation> fetch(Transport transport, Instant fetchedAt) {
+        if ("live".equals(transport.mode()) && (user == null || user.isBlank())) {
+            throw new UpstreamException("no BCCh credentials configured (QUIPU_RATES_BCCH_USER, QUIPU_RATES_BCCH_PASSWORD)");
+        }
+        LocalDate end = fetchedAt.atZone(SANTIAGO).toLocalDate();
+        List<Observation> out = new ArrayList<>();
+        for (String rate : rates()) {
+            String series = SERIES.get(rate);
+            String shown = baseUrl + "/SieteRestWS/SieteRestWS.ashx?function=GetSeries&timeseries=" + series
+                    + "&firstdate=" + end.minusDays(20) + "&lastdate=" + end;
+            String full = shown + "&user=" + enc(user) + "&pass=" + enc(password);
+            var request = new SourceRequest(ID, rate, java.net.URI.create(full), Map.of("Accept", "application/json"), shown);
+            out.addAll(parse(UpstreamValues.json(json, transport.get(request)), rate, series, shown, fetchedAt));
+        }
+        return out;
+    }
+
+    private static List<Observation> parse(JsonNode root, String rate, String series, String url, Instant fetchedAt) {
+        String code = UpstreamValues.text(root, "Codigo");
+        if (!"0".equals(code)) {
+            throw new UpstreamException("BCCh answered Codigo " + code + ": " + UpstreamValues.text(root, "Descripcion"));
+        }
+        JsonNode s = root.get("Series");
+        JsonNode obs = s == null ? null : s.get("Obs");
+        if (obs == null || !obs.isArray()) {
+            throw new UpstreamException("BCCh answered no Series.Obs for " + series);
+        }
+        String name = UpstreamValues.text(s, "descripEsp");
+        List<Observation> out = new ArrayList<>();
+        for (JsonNode o : obs.values()) {
+            if (!"OK".equalsIgnoreCase(UpstreamValues.text(o, "statusCode"))) {
+                continue; // ND: no data that day
+            }
+            var value = UpstreamValues.decimal(o.get("value"));
+            if (value.isEmpty()) {
+                continue;
+            }
+            out.add(new Observation("CL", rate, value.get(), LocalDate.parse(UpstreamValues.text(o, "indexDateString"), DMY),
+                    null, "Banco Central de Chile BDE " + series + (name == null ? "" : " (" + name + ")"), url, fetchedAt, true));
+        }
+        return out;
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s == null ? "" : s, StandardCharsets.UTF_8);
+    }
+}
