@@ -1,5 +1,8 @@
 package dev.quipu.audit.calls;
 
+import dev.quipu.audit.chain.ChainFolder;
+import dev.quipu.audit.chain.LinkPublisher;
+import dev.quipu.contracts.events.AuditLink;
 import dev.quipu.contracts.events.Topics;
 import io.micronaut.configuration.kafka.annotation.ErrorStrategy;
 import io.micronaut.configuration.kafka.annotation.ErrorStrategyValue;
@@ -9,26 +12,33 @@ import io.micronaut.configuration.kafka.annotation.OffsetStrategy;
 import io.micronaut.configuration.kafka.annotation.Topic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
+import java.io.IOException;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
- * Consumes {@code quipu.calls.v1}. Offsets are committed only after the event is stored, and a
- * database failure is retried rather than skipped, so no call is lost; redelivery is harmless
- * because {@link CallEventStore} ignores an event id it already has.
+ * Consumes {@code quipu.calls.v1} in batches: each batch is folded into the chains in one
+ * transaction, its links are published, and only then are the offsets committed. A database or
+ * broker failure is retried rather than skipped, so no call is lost; redelivery is harmless because
+ * the fold ignores an event id it already has (and republishes its link).
  */
-@KafkaListener(groupId = "audit-service", offsetReset = OffsetReset.EARLIEST, offsetStrategy = OffsetStrategy.SYNC_PER_RECORD,
+@KafkaListener(groupId = "audit-service", batch = true, offsetReset = OffsetReset.EARLIEST,
+        offsetStrategy = OffsetStrategy.SYNC,
         errorStrategy = @ErrorStrategy(value = ErrorStrategyValue.RETRY_EXPONENTIALLY_ON_ERROR, retryCount = 20,
                 retryDelay = "200ms"))
 public class CallEventListener {
 
-    private final CallEventStore store;
+    private final ChainFolder folder;
+    private final LinkPublisher publisher;
 
-    public CallEventListener(CallEventStore store) {
-        this.store = store;
+    public CallEventListener(ChainFolder folder, LinkPublisher publisher) {
+        this.folder = folder;
+        this.publisher = publisher;
     }
 
     @Topic(Topics.CALLS)
-    void onCall(ConsumerRecord<String, String> record) throws SQLException {
-        store.accept(record.value());
+    void onCalls(List<ConsumerRecord<String, String>> records) throws SQLException, IOException {
+        List<AuditLink> links = folder.fold(records.stream().map(ConsumerRecord::value).toList());
+        publisher.publish(links);
     }
 }

@@ -1,0 +1,236 @@
+package dev.quipu.audit.chain;
+
+import dev.quipu.contracts.events.AuditLink;
+import dev.quipu.contracts.events.CallCompleted;
+import io.micronaut.jdbc.DataSourceResolver;
+import io.micronaut.json.JsonMapper;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+import java.io.IOException;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Folds call events into per-agent chains. A batch is one transaction: the events are stored once
+ * (keyed by event id), each new one is appended to its agent's chain after the locked head, and the
+ * heads move on. Redelivered events append nothing but still return their existing link, so a link
+ * whose publication was lost is published again.
+ */
+@Singleton
+public class ChainFolder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChainFolder.class);
+
+    private final DataSource dataSource;
+    private final JsonMapper json;
+
+    public ChainFolder(DataSource dataSource, DataSourceResolver resolver, JsonMapper json) {
+        // plain pooled connections: this class manages its own transactions
+        this.dataSource = resolver.resolve(dataSource);
+        this.json = json;
+    }
+
+    /** A readable call event with its stored text. */
+    private record Incoming(CallCompleted call, UUID eventId, Instant occurredAt, String payload) {
+    }
+
+    private record Head(long sequence, String chainHash) {
+    }
+
+    /** @return the link of every readable event of the batch, in batch order (new and already linked) */
+    public List<AuditLink> fold(List<String> payloads) throws SQLException {
+        List<Incoming> incoming = new ArrayList<>();
+        for (String payload : payloads) {
+            read(payload).ifPresent(incoming::add);
+        }
+        if (incoming.isEmpty()) {
+            return List.of();
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                List<AuditLink> links = fold(c, incoming);
+                c.commit();
+                return links;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private List<AuditLink> fold(Connection c, List<Incoming> incoming) throws SQLException {
+        boolean[] fresh = store(c, incoming);
+        Map<String, Head> heads = lockHeads(c, incoming, fresh);
+        Map<UUID, AuditLink> links = new HashMap<>();
+        List<AuditLink> appended = new ArrayList<>();
+        List<UUID> redelivered = new ArrayList<>();
+        for (int i = 0; i < incoming.size(); i++) {
+            Incoming in = incoming.get(i);
+            if (!fresh[i]) {
+                redelivered.add(in.eventId());
+                continue;
+            }
+            String agent = in.call().agentId();
+            Head head = heads.get(agent);
+            long sequence = head.sequence() + 1;
+            AuditHashes.LinkHashes h = AuditHashes.link(in.call(), head.chainHash(), sequence);
+            AuditLink link = new AuditLink(agent, sequence, in.call().eventId(), h.queryHash(), h.responseHash(),
+                    h.eventHash(), h.prevHash(), h.chainHash());
+            heads.put(agent, new Head(sequence, h.chainHash()));
+            appended.add(link);
+            links.put(in.eventId(), link);
+        }
+        insertLinks(c, appended);
+        moveHeads(c, heads, appended);
+        links.putAll(existingLinks(c, redelivered));
+        List<AuditLink> ordered = new ArrayList<>();
+        for (Incoming in : incoming) {
+            AuditLink link = links.get(in.eventId());
+            if (link != null && !ordered.contains(link)) {
+                ordered.add(link);
+            }
+        }
+        return ordered;
+    }
+
+    private java.util.Optional<Incoming> read(String payload) {
+        try {
+            CallCompleted call = json.readValue(payload, CallCompleted.class);
+            if (call.agentId() == null || call.route() == null || call.occurredAt() == null) {
+                throw new IllegalArgumentException("agent id, route and occurred_at are required");
+            }
+            return java.util.Optional.of(new Incoming(call, UUID.fromString(call.eventId()),
+                    Instant.parse(call.occurredAt()), payload));
+        } catch (IOException | RuntimeException e) {
+            // A record that is not a call event can never be linked; retrying would block the partition.
+            LOG.error("skipping unreadable call event: {}", e.getMessage());
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Inserts every event once; element i is true when event i was new. */
+    private static boolean[] store(Connection c, List<Incoming> incoming) throws SQLException {
+        boolean[] fresh = new boolean[incoming.size()];
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO call_events (event_id, agent_id, operation_id, "
+                + "occurred_at, payload) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING")) {
+            for (Incoming in : incoming) {
+                st.setObject(1, in.eventId());
+                st.setString(2, in.call().agentId());
+                st.setString(3, in.call().operationId());
+                st.setTimestamp(4, Timestamp.from(in.occurredAt()));
+                st.setString(5, in.payload());
+                st.addBatch();
+            }
+            int[] counts = st.executeBatch();
+            for (int i = 0; i < counts.length; i++) {
+                fresh[i] = counts[i] == 1;
+            }
+        }
+        return fresh;
+    }
+
+    /** Locks the heads of the agents with new events, in a fixed order so that writers never deadlock. */
+    private static Map<String, Head> lockHeads(Connection c, List<Incoming> incoming, boolean[] fresh)
+            throws SQLException {
+        TreeSet<String> agents = new TreeSet<>();
+        for (int i = 0; i < incoming.size(); i++) {
+            if (fresh[i]) {
+                agents.add(incoming.get(i).call().agentId());
+            }
+        }
+        Map<String, Head> heads = new LinkedHashMap<>();
+        if (agents.isEmpty()) {
+            return heads;
+        }
+        try (PreparedStatement st = c.prepareStatement("SELECT agent_id, sequence, chain_hash FROM chain_heads "
+                + "WHERE agent_id = ANY (?) ORDER BY agent_id FOR UPDATE")) {
+            Array array = c.createArrayOf("varchar", agents.toArray());
+            st.setArray(1, array);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    heads.put(rs.getString(1), new Head(rs.getLong(2), rs.getString(3)));
+                }
+            }
+        }
+        for (String agent : agents) {
+            heads.computeIfAbsent(agent, a -> new Head(0, AuditHashes.genesis(a)));
+        }
+        return heads;
+    }
+
+    private static void insertLinks(Connection c, List<AuditLink> links) throws SQLException {
+        if (links.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO audit_links (agent_id, sequence, event_id, "
+                + "query_hash, response_hash, event_hash, prev_hash, chain_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (AuditLink l : links) {
+                st.setString(1, l.agentId());
+                st.setLong(2, l.sequence());
+                st.setObject(3, UUID.fromString(l.eventId()));
+                st.setString(4, l.queryHash());
+                st.setString(5, l.responseHash());
+                st.setString(6, l.eventHash());
+                st.setString(7, l.prevHash());
+                st.setString(8, l.chainHash());
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static void moveHeads(Connection c, Map<String, Head> heads, List<AuditLink> appended)
+            throws SQLException {
+        if (appended.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO chain_heads (agent_id, sequence, chain_hash) "
+                + "VALUES (?, ?, ?) ON CONFLICT (agent_id) DO UPDATE SET sequence = EXCLUDED.sequence, "
+                + "chain_hash = EXCLUDED.chain_hash, updated_at = now()")) {
+            TreeSet<String> moved = new TreeSet<>();
+            appended.forEach(l -> moved.add(l.agentId()));
+            for (String agent : moved) {
+                Head head = heads.get(agent);
+                st.setString(1, agent);
+                st.setLong(2, head.sequence());
+                st.setString(3, head.chainHash());
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+    }
+
+    private static Map<UUID, AuditLink> existingLinks(Connection c, List<UUID> eventIds) throws SQLException {
+        Map<UUID, AuditLink> links = new HashMap<>();
+        if (eventIds.isEmpty()) {
+            return links;
+        }
+        try (PreparedStatement st = c.prepareStatement("SELECT agent_id, sequence, event_id, query_hash, response_hash, "
+                + "event_hash, prev_hash, chain_hash FROM audit_links WHERE event_id = ANY (?)")) {
+            st.setArray(1, c.createArrayOf("uuid", eventIds.toArray()));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    AuditLink link = LinkRows.link(rs);
+                    links.put(UUID.fromString(link.eventId()), link);
+                }
+            }
+        }
+        return links;
+    }
+}
