@@ -1,0 +1,89 @@
+package dev.quipu.sanctions.lists;
+
+import dev.quipu.sanctions.wallets.WalletAddress;
+import dev.quipu.sanctions.wallets.WalletListing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The real list snapshots shipped inside the service (src/main/resources/lists, provenance in its
+ * README.md): the embedded default when no refresh is configured, and the fallback when a
+ * download fails at startup. OFAC CSVs carry no date, so their publication dates are the scrape
+ * dates recorded in the provenance.
+ */
+public final class BundledLists {
+
+    public static final String OFAC_SDN_URL = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/";
+    public static final String UN_URL = "https://scsanctions.un.org/resources/xml/en/consolidated.xml";
+    public static final String EU_URL = "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw";
+    public static final String UK_URL = "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml";
+
+    private static final String[] TICKERS = {"ARB", "BCH", "BNB", "BSC", "BSV", "BTG", "DASH", "ETC", "ETH", "LTC", "SOL",
+            "TRX", "USDC", "USDT", "XBT", "XMR", "XRP", "XVG", "ZEC"};
+
+    private final ListReader reader = new ListReader();
+
+    public List<ListSnapshot> load() {
+        Instant now = Instant.now();
+        List<ListSnapshot> out = new ArrayList<>();
+        out.add(reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn.csv", "alt.csv", "add.csv"),
+                "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN.CSV)", Instant.parse("2024-05-03T18:43:23Z"), now,
+                "sdn.csv of 2024-05-03; alt.csv/add.csv of the 2023-12-28 publication (no newer ones were available); "
+                        + "no sdn_comments.csv"));
+        out.add(reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
+                        "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
+                Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"));
+        out.add(reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
+                "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"));
+        out.add(reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
+                null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"));
+        Map<String, byte[]> uk = new LinkedHashMap<>();
+        uk.put("uk.xml", bytes("uk/uk_sanctions_list_sample.xml"));
+        uk.put("ConList.csv", bytes("uk/ConList-ofsi-2020-fragment.csv"));
+        out.add(reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", null, now,
+                "FRAGMENTS: 4 FCDO designations (2026-08-14) and 41 legacy OFSI groups (2020); configure the refresh for the full list"));
+        return out;
+    }
+
+    /** OFAC digital-currency addresses per ticker, extracted from sdn_advanced.xml of 2025-11-19. */
+    public List<WalletListing> tickerWallets() {
+        List<WalletListing> out = new ArrayList<>();
+        for (String t : TICKERS) {
+            String text = new String(bytes("ofac-wallets/sanctioned_addresses_" + t + ".txt"), StandardCharsets.UTF_8);
+            for (String line : text.split("\\R")) {
+                if (!line.isBlank()) {
+                    out.add(new WalletListing(WalletAddress.of(t, line.trim()), ListId.OFAC_SDN, -1,
+                            "OFAC sdn_advanced.xml 2025-11-19, " + t + " address list"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Map<String, byte[]> files(String dir, String... names) {
+        Map<String, byte[]> m = new LinkedHashMap<>();
+        for (String n : names) {
+            m.put(n, bytes(dir + n));
+        }
+        return m;
+    }
+
+    static byte[] bytes(String path) {
+        try (InputStream in = BundledLists.class.getResourceAsStream("/lists/" + path)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled list file missing: lists/" + path);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
