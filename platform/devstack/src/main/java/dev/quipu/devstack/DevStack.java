@@ -128,6 +128,11 @@ public final class DevStack implements AutoCloseable {
         return requireStarted(kafka, "broker");
     }
 
+    /** True while this devstack holds its base directory (from the start of the infrastructure to close). */
+    public synchronized boolean ownsLock() {
+        return lock != null;
+    }
+
     /** True once {@link #close()} has been called. */
     public boolean isClosing() {
         return closing;
@@ -179,6 +184,10 @@ public final class DevStack implements AutoCloseable {
             }
             Map<String, String> env = new LinkedHashMap<>(
                     ServiceEnvironment.of(s, ports, kafka.bootstrapServers(), database.port()));
+            if (s == Service.GATEWAY && System.getenv("QUIPU_GATEWAY_PUBLIC_URL") == null) {
+                // the URL the gateway advertises in its discovery documents: its actual port here
+                env.put("QUIPU_GATEWAY_PUBLIC_URL", "http://localhost:" + port(s));
+            }
             env.putAll(config.extraEnvironment().getOrDefault(s, Map.of()));
             ServiceProcess p = ServiceProcess.start(s, port(s), config.jarOf(s), config.javaOptions(), env,
                     config.repoRoot(), config.logDir(), config.runDir());

@@ -50,10 +50,15 @@ final class DevStackMain {
             log.info(message);
             say(message);
         });
+        Path pidFile = config.baseDir().resolve("devstack.pid");
         CountDownLatch stopped = new CountDownLatch(1);
         Runnable stop = () -> {
             say("stopping: services, then the Kafka broker, then PostgreSQL ...");
+            boolean ours = stack.ownsLock();
             stack.close();
+            if (ours) {
+                deleteQuietly(pidFile);
+            }
             say("stopped");
             stopped.countDown();
         };
@@ -67,7 +72,8 @@ final class DevStackMain {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "devstack-stop"));
         try {
-            stack.startInfrastructure();
+            stack.startInfrastructure(); // holds the base directory's lock from here on
+            writePid(pidFile);
             stack.startServices();
         } catch (RuntimeException e) {
             if (stack.isClosing()) { // a signal arrived while starting: its handler stops and exits
@@ -77,7 +83,11 @@ final class DevStackMain {
             log.error("devstack failed to start", e);
             System.err.println();
             System.err.println("quipu: the devstack could not start: " + e.getMessage());
+            boolean ours = stack.ownsLock();
             stack.close();
+            if (ours) {
+                deleteQuietly(pidFile);
+            }
             System.exit(1);
             return;
         }
@@ -110,6 +120,24 @@ final class DevStackMain {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** {@code .quipu/devstack.pid}: what {@code ./quipu down} signals, whatever started this JVM. */
+    private static void writePid(Path pidFile) {
+        try {
+            Files.createDirectories(pidFile.getParent());
+            Files.writeString(pidFile, ProcessHandle.current().pid() + "\n");
+        } catch (IOException e) {
+            throw new DevStackException("cannot write " + pidFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a stale pid file is recognised as such by ./quipu (no such process)
         }
     }
 
