@@ -1,6 +1,7 @@
 package dev.quipu.rates.history;
 
 import dev.quipu.rates.sources.Observation;
+import io.micronaut.jdbc.DataSourceResolver;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,8 +32,9 @@ public class ObservationHistory {
 
     private final DataSource dataSource;
 
-    public ObservationHistory(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public ObservationHistory(DataSource dataSource, DataSourceResolver resolver) {
+        // the plain pool, not Micronaut Data's contextual proxy: writes happen on scheduler threads
+        this.dataSource = resolver.resolve(dataSource);
     }
 
     /** Stores the observations; a database failure is logged, never fails the refresh. */
