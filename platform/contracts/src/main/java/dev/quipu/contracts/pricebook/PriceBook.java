@@ -94,7 +94,7 @@ public final class PriceBook {
 
         ops.add(op("rates", "POST", "/rates", "0.02", true, Service.RATES,
                 List.of(rateCountry,
-                        body("signals", ARRAY).allowed(RATE_SIGNALS).maxLength(4)
+                        body("signals", ARRAY).allowed(RATE_SIGNALS)
                                 .describedAs("Optional signal families to add: fx, rates, spreads, arbitrage"),
                         AGENT_ID),
                 List.of("country", "usd_cop", "dtf_ea", "usd_mxn", "tiie_28", "usd_brl", "selic", "usd_clp",
