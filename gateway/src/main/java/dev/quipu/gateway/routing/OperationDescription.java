@@ -3,6 +3,7 @@ package dev.quipu.gateway.routing;
 import dev.quipu.contracts.pricebook.InputField;
 import dev.quipu.contracts.pricebook.Operation;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.util.List;
 
@@ -10,7 +11,7 @@ import java.util.List;
  * What a GET probe of a paid path answers: how to call the operation and what it costs, straight
  * from the price book.
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record OperationDescription(String operation, String method, String path, String description,
                                    String priceUsdc, String priceAtomic, String asset, boolean trial,
                                    List<InputField> input, List<String> output, List<String> paymentHeaders) {

@@ -89,7 +89,7 @@ class OutboxRelayTest implements TestPropertyProvider {
         List<ConsumerRecord<String, String>> records = consumeUntil(call.eventId(), Duration.ofSeconds(30));
         ConsumerRecord<String, String> record = records.get(records.size() - 1);
         assertEquals("agent-published", record.key());
-        assertTrue(record.value().contains("\"eventId\":\"" + call.eventId() + "\""));
+        assertTrue(record.value().contains("\"event_id\":\"" + call.eventId() + "\""));
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.quipu.runtime;
 
 import dev.quipu.contracts.validation.ValidationError;
 import dev.quipu.contracts.validation.ValidationErrorBody;
-import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -25,7 +24,7 @@ public final class ErrorHandlers {
     /** A body over the configured limit (64 KiB): 413 with a JSON body. */
     @Produces
     @Singleton
-    @Requires(classes = {ContentLengthExceededException.class, ExceptionHandler.class})
+    @io.micronaut.context.annotation.Replaces(io.micronaut.http.server.exceptions.ContentLengthExceededHandler.class)
     public static class PayloadTooLarge implements ExceptionHandler<ContentLengthExceededException, HttpResponse<ErrorBody>> {
         @Override
         public HttpResponse<ErrorBody> handle(HttpRequest request, ContentLengthExceededException exception) {

@@ -2,6 +2,7 @@ package dev.quipu.contracts.events;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.util.Map;
 
@@ -25,7 +26,7 @@ import java.util.Map;
  * @param responseJson   the response body the caller received (JSON text)
  * @param dataVersions   versions of the data used (list versions, rate dates), by name
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record CallCompleted(String eventId, String occurredAt, String operationId, String route, String agentId,
                             @Nullable String payer, String access, String priceUsdc, long chargedAtomic,
                             @Nullable PaymentRef paymentRef, int status, long latencyMs,
@@ -37,7 +38,7 @@ public record CallCompleted(String eventId, String occurredAt, String operationI
     }
 
     /** Reference to the settled payment. */
-    @Serdeable
+    @Serdeable(naming = SnakeCaseStrategy.class)
     public record PaymentRef(String network, @Nullable String transaction, @Nullable String nonce) {
     }
 }

@@ -3,6 +3,7 @@ package dev.quipu.contracts.events;
 import io.micronaut.core.annotation.Creator;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.util.Map;
 
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param stale       true for a value served after its source failed (last good value)
  * @param unavailable rates of the country with no value at all, with the reason
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record RatesObserved(String eventId, String country, String observedAt, String sourceMode,
                             Map<String, String> values, Map<String, String> asOf, Map<String, String> sources,
                             @Nullable Map<String, String> sourceUrls, @Nullable Map<String, String> fetchedAt,

@@ -2,6 +2,7 @@ package dev.quipu.contracts.pricebook;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
  * @param maxLength maximum length of a string, or maximum item count of an array, or null
  * @param defaultValue the value used when the field is absent (query parameters), or null
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record InputField(String name, Location in, FieldType type, boolean required, List<String> allowed,
                          @Nullable String pattern, @Nullable Double minimum, @Nullable Double maximum,
                          @Nullable Integer maxLength, @Nullable String defaultValue, String description) {

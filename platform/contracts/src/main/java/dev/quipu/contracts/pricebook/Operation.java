@@ -1,6 +1,7 @@
 package dev.quipu.contracts.pricebook;
 
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -20,7 +21,7 @@ import java.util.Optional;
  * @param output      the top-level names of the result
  * @param description one line for people and agents
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Operation(String id, String method, String path, BigDecimal priceUsdc, boolean trial,
                         Service service, List<InputField> input, List<String> output, String description) {
 

@@ -1,6 +1,7 @@
 package dev.quipu.contracts.validation;
 
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.util.List;
 
@@ -8,7 +9,7 @@ import java.util.List;
  * One entry of the spec's 422 body: where ({@code loc}, e.g. {@code ["body","country"]}), what
  * ({@code msg}) and a machine-readable {@code type} (the pydantic vocabulary agents already know).
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record ValidationError(List<Object> loc, String msg, String type) {
 
     public ValidationError {
