@@ -13,9 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Stands in for the services behind the gateway in routing tests (the e2e tests use the real
  * ones): records every request and answers 200 with a small JSON body, or what a test sets.
  */
-final class FakeBackend implements AutoCloseable {
+public final class FakeBackend implements AutoCloseable {
 
-    record Received(String method, String pathAndQuery, String body, String contentType, String agentHeader) {
+    public record Received(String method, String pathAndQuery, String body, String contentType, String agentHeader) {
     }
 
     private final HttpServer server;
@@ -23,21 +23,21 @@ final class FakeBackend implements AutoCloseable {
     private volatile int status = 200;
     private volatile String answer = "{\"ok\":true}";
 
-    FakeBackend() throws IOException {
+    public FakeBackend() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::handle);
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         return received;
     }
 
-    void answerWith(int status, String json) {
+    public void answerWith(int status, String json) {
         this.status = status;
         this.answer = json;
     }
