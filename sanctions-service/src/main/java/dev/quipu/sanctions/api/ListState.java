@@ -1,0 +1,58 @@
+package dev.quipu.sanctions.api;
+
+import dev.quipu.sanctions.lists.BundledLists;
+import dev.quipu.sanctions.lists.ListSnapshot;
+import dev.quipu.sanctions.lists.ListVersionStore;
+import dev.quipu.sanctions.matching.NameNormalizer;
+import dev.quipu.sanctions.matching.ScreeningIndex;
+import dev.quipu.sanctions.wallets.WalletListing;
+import io.micronaut.context.annotation.Context;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The index currently serving. Built at startup from the bundled real snapshots (and each version
+ * recorded in PostgreSQL); a refresh swaps in a new index atomically, so a screening always sees
+ * one consistent set of list versions.
+ */
+@Context
+public class ListState {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ListState.class);
+
+    private final AtomicReference<ScreeningIndex> current = new AtomicReference<>();
+    private final NameNormalizer normalizer;
+    private final ListVersionStore store;
+    private final List<WalletListing> tickerWallets;
+
+    public ListState(NameNormalizer normalizer, ListVersionStore store) {
+        this.normalizer = normalizer;
+        this.store = store;
+        long t0 = System.nanoTime();
+        BundledLists bundled = new BundledLists();
+        List<ListSnapshot> snapshots = bundled.load();
+        long t1 = System.nanoTime();
+        this.tickerWallets = bundled.tickerWallets();
+        ScreeningIndex index = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
+        long t2 = System.nanoTime();
+        snapshots.forEach(s -> store.record(s.version()));
+        current.set(index);
+        LOG.info("lists loaded: {} entities, {} names, {} wallet addresses; parse {} ms, index build {} ms",
+                index.entities().size(), index.nameCount(), index.walletCount(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+    }
+
+    public ScreeningIndex index() {
+        return current.get();
+    }
+
+    /** Builds the next index off to the side and swaps it in; the old one serves until then. */
+    public ScreeningIndex swap(List<ListSnapshot> snapshots) {
+        ScreeningIndex next = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
+        snapshots.forEach(s -> store.record(s.version()));
+        current.set(next);
+        return next;
+    }
+}
