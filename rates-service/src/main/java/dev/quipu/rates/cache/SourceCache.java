@@ -50,6 +50,7 @@ public final class SourceCache {
     private volatile Instant lastFailureAt;
     private volatile String lastError;
     private volatile String lastCause;
+    private volatile Instant lastAttemptAt;
 
     public SourceCache(RateSource source, Transport transport, Duration ttl, CircuitBreaker breaker, Clock clock,
                        BiConsumer<RateSource, Entry> onFetched) {
@@ -65,24 +66,23 @@ public final class SourceCache {
         return source;
     }
 
-    /** The cached answer, refreshed first if it is older than the TTL. */
+    /**
+     * The cached answer, refreshed first if the last attempt (successful or not) is older than the
+     * TTL: a failing or missing source is not asked again on every request, only once per TTL (and
+     * by the periodic refresher), which keeps its cost off the request path.
+     */
     public View read() {
-        Entry e = entry;
         Instant asked = clock.instant();
-        if (e != null && fresh(e, asked)) {
+        if (!due(asked)) {
             return view();
         }
-        if (e == null) {
+        if (entry == null) {
             refreshing.lock(); // nothing to serve yet: wait for the first answer
         } else if (!refreshing.tryLock()) {
             return view(); // another reader is refreshing: serve the previous answer meanwhile
         }
         try {
-            Entry current = entry;
-            Instant failed = lastFailureAt;
-            boolean refreshedMeanwhile = current != null && fresh(current, clock.instant());
-            boolean failedMeanwhile = current == null && failed != null && !failed.isBefore(asked);
-            if (!refreshedMeanwhile && !failedMeanwhile) {
+            if (due(clock.instant())) {
                 attempt();
             }
         } finally {
@@ -91,8 +91,9 @@ public final class SourceCache {
         return view();
     }
 
-    private boolean fresh(Entry e, Instant now) {
-        return now.isBefore(e.fetchedAt().plus(ttl));
+    private boolean due(Instant now) {
+        Instant last = lastAttemptAt;
+        return last == null || !now.isBefore(last.plus(ttl));
     }
 
     /** Fetches now, whatever the age of the cached answer (the periodic refresher). */
@@ -108,6 +109,7 @@ public final class SourceCache {
 
     private void attempt() {
         Instant now = clock.instant();
+        lastAttemptAt = now;
         if (!breaker.allow(now)) {
             lastFailureAt = now;
             lastError = "circuit breaker open after repeated failures (last: " + lastCause + "); next try after " + breaker.retryAt();
