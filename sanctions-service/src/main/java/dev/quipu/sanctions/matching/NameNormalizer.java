@@ -35,7 +35,7 @@ public final class NameNormalizer {
             form("s en c", "senc"), form("cia ltda", "coltd"), form("compania limitada", "coltd"),
             form("sociedad anonima", "sa"), form("sociedade anonima", "sa"), form("societe anonyme", "sa"),
             form("sociedad por acciones simplificada", "sas"), form("sociedade limitada", "ltda"),
-            form("sociedad limitada", "ltda"), form("co ltd", "coltd"), form("company limited", "coltd"),
+            form("sociedad limitada", "ltda"), form("limitada", "ltda"), form("co ltd", "coltd"), form("company limited", "coltd"),
             form("limited liability company", "llc"), form("sadecv", "sacv"), form("sacv", "sacv"),
             form("sa", "sa"), form("sas", "sas"), form("ltda", "ltda"), form("ltd", "ltd"), form("limited", "ltd"),
             form("srl", "srl"), form("sl", "sl"), form("sc", "sc"), form("sapi", "sapi"), form("eireli", "eireli"),
@@ -143,10 +143,15 @@ public final class NameNormalizer {
         if (name == null) {
             return List.of();
         }
-        String s = Normalizer.normalize(name, Normalizer.Form.NFKC);
-        s = UCharacter.foldCase(s, true);
-        if (!isAscii(s)) {
-            s = transliterate(s);
+        String s;
+        if (isAscii(name)) {
+            // fast path for most list names: NFKC and full case folding reduce to lower-casing on ASCII
+            s = name.toLowerCase(java.util.Locale.ROOT);
+        } else {
+            s = UCharacter.foldCase(Normalizer.normalize(name, Normalizer.Form.NFKC), true);
+            if (!isAscii(s)) {
+                s = transliterate(s);
+            }
         }
         List<String> words = new ArrayList<>();
         StringBuilder w = new StringBuilder();
