@@ -55,6 +55,8 @@ public final class DevStack implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(1))
             .build();
+    private final ClassDataArchives archives;
+    private Thread archiveWriter;
     private FileChannel lockChannel;
     private FileLock lock;
     private EmbeddedKafka kafka;
@@ -66,6 +68,7 @@ public final class DevStack implements AutoCloseable {
         this.config = config;
         this.progress = progress;
         this.ports = resolvePorts(config.servicePorts());
+        this.archives = new ClassDataArchives(config.cdsDir());
     }
 
     /** Starts the broker, the database and every configured service, and waits until all are healthy. */
@@ -189,13 +192,49 @@ public final class DevStack implements AutoCloseable {
                 env.put("QUIPU_GATEWAY_PUBLIC_URL", "http://localhost:" + port(s));
             }
             env.putAll(config.extraEnvironment().getOrDefault(s, Map.of()));
-            ServiceProcess p = ServiceProcess.start(s, port(s), config.jarOf(s), config.javaOptions(), env,
+            Path jar = config.jarOf(s);
+            List<String> options = new ArrayList<>(config.javaOptions());
+            if (config.classDataSharing() && Files.isRegularFile(jar)) {
+                options.addAll(archives.options(s.moduleName(), jar));
+            }
+            ServiceProcess p = ServiceProcess.start(s, port(s), jar, options, env,
                     config.repoRoot(), config.logDir(), config.runDir());
             processes.add(p);
             log.info("started {} (pid {}) on port {}, log {}", s.moduleName(), p.pid(), port(s), p.logFile());
         }
         progress.accept("started " + processes.size() + " services, waiting for their /health ...");
         awaitHealthy();
+        if (config.classDataSharing()) {
+            writeMissingArchives();
+        }
+    }
+
+    /**
+     * In the background, once everything is healthy: asks each service that started without a
+     * class-data archive for one, one at a time, so the next start of the same jars is faster.
+     */
+    private void writeMissingArchives() {
+        List<ServiceProcess> missing = processes.stream()
+                .filter(p -> !archives.has(p.service().moduleName(), config.jarOf(p.service())))
+                .toList();
+        if (missing.isEmpty()) {
+            progress.accept("services started from their class-data archives (" + config.cdsDir() + ")");
+            return;
+        }
+        progress.accept("writing class-data archives of " + missing.size()
+                + " services in the background, for faster restarts of these jars");
+        archiveWriter = new Thread(() -> {
+            for (ServiceProcess p : missing) {
+                if (closing || Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                if (p.isAlive()) {
+                    archives.dump(p.service().moduleName(), config.jarOf(p.service()), p.pid());
+                }
+            }
+        }, "class-data-archives");
+        archiveWriter.setDaemon(true);
+        archiveWriter.start();
     }
 
     /** Blocks until every started service's {@code /health} answers 200, or fails naming the ones that did not. */
@@ -247,6 +286,9 @@ public final class DevStack implements AutoCloseable {
                 return;
             }
             closed = true;
+            if (archiveWriter != null) {
+                archiveWriter.interrupt(); // its jcmd would only fail against stopping services
+            }
             // SIGTERM to all at once, then wait for each: they shut down in parallel
             for (ServiceProcess p : processes) {
                 log.info("stopping {} (pid {})", p.service().moduleName(), p.pid());

@@ -34,10 +34,14 @@ import java.util.function.Function;
  * @param readyTimeout        how long to wait for every {@code /health} to answer 200
  * @param javaOptions         JVM options of every service process
  * @param extraEnvironment    additional environment variables per service, on top of the computed ones
+ * @param classDataSharing    keep a class-data archive per service jar in {@code cds/} so that restarts
+ *                            are faster (on for {@code ./quipu up}, {@code QUIPU_CDS=false} turns it off;
+ *                            off by default for tests, which start from fresh jars)
  */
 public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kafkaControllerPort, int postgresPort,
                              Map<Service, Integer> servicePorts, List<Service> services, Duration readyTimeout,
-                             List<String> javaOptions, Map<Service, Map<String, String>> extraEnvironment) {
+                             List<String> javaOptions, Map<Service, Map<String, String>> extraEnvironment,
+                             boolean classDataSharing) {
 
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_KAFKA_CONTROLLER_PORT = 19093;
@@ -105,6 +109,7 @@ public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kaf
         if (javaOptions != null) {
             b.javaOptions(Arrays.asList(javaOptions.split("\\s+")));
         }
+        b.classDataSharing(!"false".equalsIgnoreCase(setting.apply("QUIPU_CDS")));
         return b.build();
     }
 
@@ -160,6 +165,11 @@ public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kaf
         return baseDir.resolve("run");
     }
 
+    /** Class-data archives of the service jars. */
+    public Path cdsDir() {
+        return baseDir.resolve("cds");
+    }
+
     public Path jarOf(Service service) {
         String module = service.moduleName();
         return repoRoot.resolve(module).resolve("target").resolve(module + "-" + suiteVersion() + ".jar");
@@ -201,6 +211,7 @@ public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kaf
         private Duration readyTimeout = DEFAULT_READY_TIMEOUT;
         private List<String> javaOptions = DEFAULT_JAVA_OPTIONS;
         private final Map<Service, Map<String, String>> extraEnvironment = new EnumMap<>(Service.class);
+        private boolean classDataSharing;
 
         private Builder() {
             for (Service s : Service.values()) {
@@ -267,10 +278,15 @@ public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kaf
             return this;
         }
 
+        public Builder classDataSharing(boolean enabled) {
+            this.classDataSharing = enabled;
+            return this;
+        }
+
         public DevStackConfig build() {
             return new DevStackConfig(baseDir.toAbsolutePath().normalize(), repoRoot.toAbsolutePath().normalize(),
                     kafkaPort, kafkaControllerPort, postgresPort, servicePorts, services, readyTimeout, javaOptions,
-                    extraEnvironment);
+                    extraEnvironment, classDataSharing);
         }
     }
 }

@@ -113,7 +113,7 @@ final class DevStackMain {
         try {
             while (!stopped.await(2, java.util.concurrent.TimeUnit.SECONDS)) {
                 for (ServiceProcess p : stack.processes()) {
-                    if (!p.isAlive() && reported.add(p.service())) {
+                    if (!stack.isClosing() && !p.isAlive() && reported.add(p.service())) {
                         say(p.service().moduleName() + " exited with code " + p.exitValue() + "; see " + p.logFile());
                     }
                 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,6 +58,13 @@ class DevStackConfigTest {
                 Map.of("QUIPU_GATEWAY_PORT", "28080", "QUIPU_HOME", "/tmp/from-env"), props);
         assertEquals(18080, c.port(Service.GATEWAY));
         assertEquals(Path.of("/tmp/from-property"), c.baseDir());
+    }
+
+    @Test
+    void classDataArchivesAreOnForQuipuUpAndOffForLibraryUse() {
+        assertTrue(DevStackConfig.fromEnvironment(Map.of(), new Properties()).classDataSharing());
+        assertFalse(DevStackConfig.fromEnvironment(Map.of("QUIPU_CDS", "false"), new Properties()).classDataSharing());
+        assertFalse(DevStackConfig.builder().build().classDataSharing());
     }
 
     @Test
