@@ -80,13 +80,15 @@ public final class RequestValidator {
             errors.add(new ValidationError(loc, "String should have at least 1 non-blank character", "string_too_short"));
             return;
         }
-        checkStringRules(field, s, loc, errors);
+        checkStringRules(field, s, loc, errors, true);
     }
 
-    private void checkStringRules(InputField field, String s, List<Object> loc, List<ValidationError> errors) {
+    /** @param ownLength whether {@code maxLength} limits this string (for array items it limits the item count) */
+    private void checkStringRules(InputField field, String s, List<Object> loc, List<ValidationError> errors,
+                                  boolean ownLength) {
         if (!field.allowed().isEmpty() && !field.allowed().contains(s)) {
             errors.add(new ValidationError(loc, "Input should be " + alternatives(field.allowed()), "literal_error"));
-        } else if (field.maxLength() != null && s.length() > field.maxLength()) {
+        } else if (ownLength && field.maxLength() != null && s.length() > field.maxLength()) {
             errors.add(new ValidationError(loc, "String should have at most " + field.maxLength() + " characters",
                     "string_too_long"));
         } else if (field.pattern() != null && !pattern(field.pattern()).matcher(s).matches()) {
@@ -137,7 +139,7 @@ public final class RequestValidator {
             if (!(items.get(i) instanceof String s)) {
                 errors.add(new ValidationError(itemLoc, "Input should be a valid string", "string_type"));
             } else {
-                checkStringRules(field, s, itemLoc, errors);
+                checkStringRules(field, s, itemLoc, errors, false);
             }
         }
     }

@@ -70,6 +70,17 @@ class RequestValidatorTest {
     }
 
     @Test
+    void anArraysLengthLimitCountsItsItemsNotTheirCharacters() {
+        Operation op = new Operation("t", "POST", "/t", java.math.BigDecimal.ONE, false,
+                dev.quipu.contracts.pricebook.Service.RATES,
+                List.of(dev.quipu.contracts.pricebook.InputField.body("tags", dev.quipu.contracts.pricebook.FieldType.ARRAY)
+                        .allowed(List.of("arbitrage", "fx")).maxLength(2).describedAs("tags")),
+                List.of(), "test");
+        assertTrue(validator.validate(op, Map.of("tags", List.of("arbitrage", "fx")), Map.of()).isEmpty());
+        assertEquals("too_long", validator.validate(op, Map.of("tags", List.of("fx", "fx", "fx")), Map.of()).get(0).type());
+    }
+
+    @Test
     void unknownFieldsAreIgnored() {
         assertTrue(validate("/market/signal", Map.of("country", "BR", "colour", "blue")).isEmpty());
     }
