@@ -120,10 +120,18 @@ public final class EmbeddedKafka implements AutoCloseable {
                     }
                 }
             }
+            // The controller has committed the topics; wait until the broker's metadata shows them too.
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!admin.listTopics().names().get(30, TimeUnit.SECONDS).containsAll(names)) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("topics " + names + " did not appear in the broker's metadata");
+                }
+                Thread.sleep(50);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("timed out creating topics", e);
         }
     }
