@@ -145,6 +145,11 @@ public class PaymentAdmission {
         } catch (Refusal r) {
             return challenge(op, request.resourceUrl(), reqs, r);
         } catch (Settlement.Unavailable e) {
+            LOG.warn("payment verification unavailable: {}", e.getMessage());
+            if (e.malformed()) {
+                return Decision.respondJson(502, Map.of(), codec.toJson(errorBody("facilitator_bad_answer",
+                        "The payment facilitator answered something that is not x402; nothing was charged.")));
+            }
             return Decision.respondJson(503, Map.of("Retry-After", "5"), codec.toJson(errorBody(Reasons.FACILITATOR_UNAVAILABLE,
                     "No payment facilitator could verify the payment right now; nothing was charged. Retry shortly.")));
         } catch (SQLException e) {
@@ -478,6 +483,7 @@ public class PaymentAdmission {
                     return Decision.deliver(Map.of());
                 }
                 store.transition(c, payment, "claimed", "settling", null, null);
+                store.keepCallEvent(c, paymentId, codec.toJson(request.event()));
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -520,6 +526,40 @@ public class PaymentAdmission {
                 throw e;
             }
         }
+    }
+
+    /**
+     * Retries the settlement of payments whose outcome was unknown ({@code pending}) on the same
+     * facilitator; a success writes the kept call event to the outbox in the settling transaction.
+     * Returns how many payments left {@code pending}.
+     */
+    public int reconcilePending(int limit) throws SQLException {
+        int resolved = 0;
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                for (StoredPayment p : store.pending(c, limit)) {
+                    Settlement.Outcome outcome = settlement.settle(p);
+                    if (outcome.status() == Settlement.Outcome.Status.SETTLED) {
+                        store.transition(c, p, "pending", "settled", outcome.transaction(), null);
+                        Optional<String> eventJson = store.callEvent(c, p.paymentId());
+                        if (eventJson.isPresent()) {
+                            CallCompleted event = json.readValue(eventJson.get(), CallCompleted.class);
+                            outbox.append(c, withPayment(event, p, outcome.transaction()));
+                        }
+                        resolved++;
+                    } else if (outcome.status() == Settlement.Outcome.Status.FAILED) {
+                        store.transition(c, p, "pending", "failed", null, outcome.reason());
+                        resolved++;
+                    }
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException | java.io.IOException e) {
+                c.rollback();
+                throw e instanceof SQLException sql ? sql : new SQLException(e);
+            }
+        }
+        return resolved;
     }
 
     private Decision settlementFailed(StoredPayment p, String reason, String message) {

@@ -45,8 +45,16 @@ public interface Settlement {
 
     /** No facilitator could be reached (all circuits open, timeouts before sending). */
     final class Unavailable extends Exception {
-        public Unavailable(String message) {
+        private final boolean malformed;
+
+        public Unavailable(String message, boolean malformed) {
             super(message);
+            this.malformed = malformed;
+        }
+
+        /** A facilitator answered something that is not x402 (then the gateway answers 502). */
+        public boolean malformed() {
+            return malformed;
         }
     }
 }

@@ -126,6 +126,24 @@ public class PaymentStore {
         return true;
     }
 
+    /** Keeps the call event of a payment being settled, for a later reconciliation. */
+    public void keepCallEvent(Connection c, UUID paymentId, String eventJson) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("UPDATE payments SET call_event = ? WHERE payment_id = ?")) {
+            st.setString(1, eventJson);
+            st.setObject(2, paymentId);
+            st.executeUpdate();
+        }
+    }
+
+    public Optional<String> callEvent(Connection c, UUID paymentId) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT call_event FROM payments WHERE payment_id = ?")) {
+            st.setObject(1, paymentId);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
     /** Records a local settlement in the ledger. */
     public void ledger(Connection c, StoredPayment p, String reference) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("INSERT INTO ledger_entries (payment_id, reference, network, payer, "
