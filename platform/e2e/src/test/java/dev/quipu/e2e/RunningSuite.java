@@ -1,0 +1,91 @@
+package dev.quipu.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.quipu.contracts.pricebook.Service;
+import dev.quipu.devstack.DevStack;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The suite as a client sees it: plain HTTP against the gateway (and, for health, each service).
+ * One instance per test JVM, handed to tests by {@link SuiteExtension}.
+ */
+public final class RunningSuite {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final DevStack stack;
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+
+    RunningSuite(DevStack stack) {
+        this.stack = stack;
+    }
+
+    public DevStack stack() {
+        return stack;
+    }
+
+    public URI gateway() {
+        return stack.gatewayUrl();
+    }
+
+    public URI url(Service service) {
+        return stack.url(service);
+    }
+
+    /** A response whose body was read (up to a limit, so that a stream does not hang the test). */
+    public record Reply(int status, String contentType, String body) {
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON (" + status + ", " + contentType + "): " + body, e);
+            }
+        }
+    }
+
+    public Reply get(URI base, String path) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).GET());
+    }
+
+    public Reply get(String path) {
+        return get(gateway(), path);
+    }
+
+    public Reply postJson(String path, String body) {
+        return send(HttpRequest.newBuilder(gateway().resolve(path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private Reply send(HttpRequest.Builder request) {
+        HttpRequest r = request.timeout(Duration.ofSeconds(20)).build();
+        try {
+            HttpResponse<InputStream> response = http.send(r, HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream in = response.body()) {
+                // event streams never end: the status and the first bytes are what a probe needs
+                byte[] head = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")
+                        ? new byte[0]
+                        : in.readNBytes(1 << 20);
+                return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                        new String(head, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new AssertionError(r.method() + " " + r.uri() + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}
