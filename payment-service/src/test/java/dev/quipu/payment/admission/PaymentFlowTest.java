@@ -76,6 +76,7 @@ class PaymentFlowTest implements TestPropertyProvider {
     public Map<String, String> getProperties() {
         Map<String, String> p = new HashMap<>(SuiteResources.forService("quipu_payment_flow_test"));
         p.put("quipu.outbox.poll-interval", "1h");
+        p.put("quipu.payments.events-poll-interval", "100ms");
         return p;
     }
 
@@ -277,6 +278,46 @@ class PaymentFlowTest implements TestPropertyProvider {
         assertEquals(done.headers().get("PAYMENT-RESPONSE"), replay.headers().get("PAYMENT-RESPONSE"));
         Decision other = admit("sanctions_quick", paymentHeader("sanctions_quick", ext), null, null, "10.0.0.9");
         assertEquals(409, other.status());
+    }
+
+    @Test
+    void paymentLifecycleIsPublishedOnThePaymentsTopicKeyedByPayer() throws Exception {
+        Decision admitted = admit("defi_report", paymentHeader("defi_report", null), null, null, "10.0.0.11");
+        complete(admitted.ticket(), 200);
+        String paymentId = admitted.ticket().substring(4);
+        Map<String, Object> props = new HashMap<>();
+        props.put("bootstrap.servers", dev.quipu.testkit.EmbeddedKafka.shared().bootstrapServers());
+        props.put("group.id", "payments-test-" + UUID.randomUUID());
+        props.put("auto.offset.reset", "earliest");
+        List<String> states = new ArrayList<>();
+        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<String, String>(props,
+                new org.apache.kafka.common.serialization.StringDeserializer(),
+                new org.apache.kafka.common.serialization.StringDeserializer())) {
+            consumer.subscribe(List.of(dev.quipu.contracts.events.Topics.PAYMENTS));
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!states.contains("settled") && System.currentTimeMillis() < deadline) {
+                for (var record : consumer.poll(java.time.Duration.ofMillis(500))) {
+                    if (record.value().contains(paymentId)) {
+                        assertEquals(admitted.payer(), record.key());
+                        states.add((String) json.readValue(record.value(), Map.class).get("state"));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of("claimed", "settling", "settled"), states);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void healthShowsThePaymentMode() {
+        Map<String, Object> health;
+        try {
+            health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
+        } catch (io.micronaut.http.client.exceptions.HttpClientResponseException e) {
+            health = e.getResponse().getBody(Map.class).orElseThrow();
+        }
+        Map<String, Object> payments = (Map<String, Object>) ((Map<String, Object>) health.get("details")).get("payments");
+        assertEquals("local", ((Map<String, Object>) payments.get("details")).get("mode"));
     }
 
     <T> List<T> concurrently(int n, Callable<T> task) throws Exception {
