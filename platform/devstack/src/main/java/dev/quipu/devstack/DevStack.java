@@ -224,14 +224,16 @@ public final class DevStack implements AutoCloseable {
         progress.accept("writing class-data archives of " + missing.size()
                 + " services in the background, for faster restarts of these jars");
         archiveWriter = new Thread(() -> {
+            int written = 0;
             for (ServiceProcess p : missing) {
                 if (closing || Thread.currentThread().isInterrupted()) {
                     return;
                 }
-                if (p.isAlive()) {
-                    archives.dump(p.service().moduleName(), config.jarOf(p.service()), p.pid());
+                if (p.isAlive() && archives.dump(p.service().moduleName(), config.jarOf(p.service()), p.pid())) {
+                    written++;
                 }
             }
+            progress.accept("class-data archives written: " + written + " of " + missing.size());
         }, "class-data-archives");
         archiveWriter.setDaemon(true);
         archiveWriter.start();
