@@ -58,6 +58,20 @@ public final class NameNormalizer {
             () -> Transliterator.getInstance("Latin-ASCII"));
     private final ThreadLocal<DoubleMetaphone> metaphone = ThreadLocal.withInitial(DoubleMetaphone::new);
 
+    /** The published tables of this scheme (for GET /sanctions/zkp/prepare, so clients can normalise alike). */
+    public static Set<String> particles() {
+        return PARTICLES;
+    }
+
+    public static Set<String> honorifics() {
+        return HONORIFICS;
+    }
+
+    /** Legal forms as (normalised words, compare code), in matching order: first match wins. */
+    public static List<Map.Entry<String, String>> legalForms() {
+        return LEGAL_FORMS.stream().map(f -> Map.entry(String.join(" ", f.getKey()), f.getValue())).toList();
+    }
+
     private static Map.Entry<String[], String> form(String tokens, String code) {
         return Map.entry(tokens.split(" "), code);
     }

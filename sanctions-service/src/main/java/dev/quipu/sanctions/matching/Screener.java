@@ -46,7 +46,14 @@ public final class Screener {
 
     /** Matches at or above the query's threshold, best first, at most {@code limit}. */
     public List<Match> screen(ScreeningIndex index, ScreeningQuery query) {
-        List<Token> q = normalizer.tokens(query.name());
+        return screen(index, normalizer.tokens(query.name()), query);
+    }
+
+    /**
+     * Screens already normalised parts (the private-screening path, which never sees the name:
+     * parts it could not recognise arrive as opaque tokens that match nothing).
+     */
+    public List<Match> screen(ScreeningIndex index, List<Token> q, ScreeningQuery query) {
         Map<Integer, Match> best = new HashMap<>();
         if (!q.isEmpty()) {
             for (int nameId : candidates(index, q)) {
