@@ -5,6 +5,9 @@ import dev.quipu.contracts.pricebook.Operation;
 import dev.quipu.gateway.admission.Admission;
 import dev.quipu.gateway.admission.CallAdmission;
 import dev.quipu.gateway.admission.PaidCall;
+import dev.quipu.gateway.audit.AuditLinks;
+import dev.quipu.gateway.audit.AuditStamp;
+import dev.quipu.gateway.budget.BudgetGuard;
 import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.UuidV7;
 import io.micronaut.http.HttpResponse;
@@ -18,8 +21,8 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * The life of a validated paid call: admission (payment, trial), the backend, completion
- * (settlement and the call event), and the answer. Validation has already happened, so bad input
+ * The life of a validated paid call: admission (payment, trial), the agent's budget, the backend,
+ * completion (settlement and the call event), and the answer with its audit link. Validation has already happened, so bad input
  * never costs anything.
  */
 @Singleton
@@ -29,13 +32,20 @@ public class PaidCallHandler {
     private final Backends backends;
     private final AgentIdentity identity;
     private final UuidV7 ids;
+    private final BudgetGuard budgets;
+    private final AuditLinks auditLinks;
+    private final AuditStamp auditStamp;
     private final Clock clock;
 
-    public PaidCallHandler(CallAdmission admission, Backends backends, AgentIdentity identity, UuidV7 ids) {
+    public PaidCallHandler(CallAdmission admission, Backends backends, AgentIdentity identity, UuidV7 ids,
+                           BudgetGuard budgets, AuditLinks auditLinks, AuditStamp auditStamp) {
         this.admission = admission;
         this.backends = backends;
         this.identity = identity;
         this.ids = ids;
+        this.budgets = budgets;
+        this.auditLinks = auditLinks;
+        this.auditStamp = auditStamp;
         this.clock = Clock.systemUTC();
     }
 
@@ -46,21 +56,49 @@ public class PaidCallHandler {
         }
         Admission.Admitted admitted = (Admission.Admitted) verdict;
         Operation op = call.operation();
+        String agentId = identity.resolve(call.fields(), call.header("X-Agent-Id"), admitted.payer(), call.clientIp());
+        String eventId = ids.next().toString();
+        BudgetGuard.Hold budget = budgets.reserve(agentId, admitted.chargedAtomic(), eventId);
+        if (budget.refusal() != null) {
+            return refusedByBudget(call, admitted, agentId, eventId, budget);
+        }
+        AuditLinks.Expected link = auditLinks.expect(eventId);
         Backends.BackendAnswer answer = backends.forward(op.service(), op.method(), call.pathAndQuery(), call.body(),
                 call.headers());
-        String agentId = identity.resolve(call.fields(), call.header("X-Agent-Id"), admitted.payer(), call.clientIp());
-        CallCompleted event = new CallCompleted(ids.next().toString(), Instant.now(clock).toString(), op.id(),
+        CallCompleted event = event(eventId, call, admitted, agentId, answer);
+        CallAdmission.Completion completion = admission.complete(call, admitted, answer, event);
+        budgets.finish(budget, completion.replacement() == null && answer.succeeded());
+        if (completion.replacement() != null) {
+            link.cancel();
+            return completion.replacement();
+        }
+        MutableHttpResponse<?> response = relay(answer.succeeded() && auditLinks.active() ? stamped(answer, link, agentId) : answer);
+        completion.headers().forEach(response::header);
+        return response;
+    }
+
+    /** The answer with {@code audit_hash} and {@code aat} of its own link, waited for within the configured bound. */
+    private Backends.BackendAnswer stamped(Backends.BackendAnswer answer, AuditLinks.Expected link, String agentId) {
+        byte[] body = auditStamp.stamp(answer.body(), link.await(), link.eventId(), agentId);
+        return new Backends.BackendAnswer(answer.status(), answer.contentType(), body, answer.latencyMs(), answer.failure());
+    }
+
+    /** The budget does not cover the call: the admission is released as for a backend that never ran. */
+    private MutableHttpResponse<?> refusedByBudget(PaidCall call, Admission.Admitted admitted, String agentId,
+                                                   String eventId, BudgetGuard.Hold budget) {
+        Backends.BackendAnswer notRun = new Backends.BackendAnswer(402, "application/json", null, 0, "budget_exhausted");
+        admission.complete(call, admitted, notRun, event(eventId, call, admitted, agentId, notRun));
+        return budget.refusal();
+    }
+
+    private CallCompleted event(String eventId, PaidCall call, Admission.Admitted admitted, String agentId,
+                                Backends.BackendAnswer answer) {
+        Operation op = call.operation();
+        return new CallCompleted(eventId, Instant.now(clock).toString(), op.id(),
                 op.method() + " " + op.path(), agentId, admitted.payer(), admitted.access(),
                 op.priceUsdc().toPlainString(), answer.succeeded() ? admitted.chargedAtomic() : 0,
                 admitted.paymentRef(), answer.status(), answer.latencyMs(), text(call.body()), text(answer.body()),
                 Map.of());
-        CallAdmission.Completion completion = admission.complete(call, admitted, answer, event);
-        if (completion.replacement() != null) {
-            return completion.replacement();
-        }
-        MutableHttpResponse<?> response = relay(answer);
-        completion.headers().forEach(response::header);
-        return response;
     }
 
     /** The backend's answer as the caller receives it; an unreachable backend is a 502 with a JSON body. */
