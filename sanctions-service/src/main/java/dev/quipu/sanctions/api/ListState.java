@@ -23,7 +23,11 @@ public class ListState {
 
     private static final Logger LOG = LoggerFactory.getLogger(ListState.class);
 
-    private final AtomicReference<ScreeningIndex> current = new AtomicReference<>();
+    /** The index and the snapshots it was built from, swapped together. */
+    private record Live(ScreeningIndex index, List<ListSnapshot> snapshots) {
+    }
+
+    private final AtomicReference<Live> current = new AtomicReference<>();
     private final NameNormalizer normalizer;
     private final ListVersionStore store;
     private final List<WalletListing> tickerWallets;
@@ -39,20 +43,49 @@ public class ListState {
         ScreeningIndex index = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
         long t2 = System.nanoTime();
         snapshots.forEach(s -> store.record(s.version()));
-        current.set(index);
+        current.set(new Live(index, List.copyOf(snapshots)));
         LOG.info("lists loaded: {} entities, {} names, {} wallet addresses; parse {} ms, index build {} ms",
                 index.entities().size(), index.nameCount(), index.walletCount(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
     }
 
     public ScreeningIndex index() {
-        return current.get();
+        return current.get().index();
+    }
+
+    /** The snapshots the serving index was built from, one per list. */
+    public List<ListSnapshot> snapshots() {
+        return current.get().snapshots();
     }
 
     /** Builds the next index off to the side and swaps it in; the old one serves until then. */
-    public ScreeningIndex swap(List<ListSnapshot> snapshots) {
+    public synchronized ScreeningIndex swap(List<ListSnapshot> snapshots) {
         ScreeningIndex next = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
         snapshots.forEach(s -> store.record(s.version()));
-        current.set(next);
+        current.set(new Live(next, List.copyOf(snapshots)));
         return next;
+    }
+
+    /**
+     * Replaces one list's snapshot (a refresh) and swaps in an index over it and the other lists'
+     * current snapshots. If building or recording fails, nothing changes.
+     */
+    public synchronized ScreeningIndex replace(ListSnapshot next) {
+        List<ListSnapshot> all = new java.util.ArrayList<>();
+        boolean found = false;
+        for (ListSnapshot s : snapshots()) {
+            if (s.version().list() == next.version().list()) {
+                all.add(next);
+                found = true;
+            } else {
+                all.add(s);
+            }
+        }
+        if (!found) {
+            all.add(next);
+        }
+        ScreeningIndex index = ScreeningIndex.build(all, tickerWallets, normalizer);
+        store.record(next.version());
+        current.set(new Live(index, List.copyOf(all)));
+        return index;
     }
 }

@@ -49,4 +49,18 @@ public class ListVersionStore {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Whether this exact version (list, SHA-256) has been recorded. */
+    public boolean exists(ListId list, String sha256) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT 1 FROM list_versions WHERE list_id = ? AND sha256 = ?")) {
+            ps.setString(1, list.name());
+            ps.setString(2, sha256);
+            try (var rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }
