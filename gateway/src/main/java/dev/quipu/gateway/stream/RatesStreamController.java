@@ -79,14 +79,14 @@ public class RatesStreamController {
             if (token == null) {
                 Purchase purchase = buyToken(req, request, clientIp);
                 if (purchase.refusal() != null) {
-                    return purchase.refusal();
+                    return asJson(purchase.refusal());
                 }
                 token = purchase.token();
                 extraHeaders.putAll(purchase.paymentHeaders());
             }
             MutableHttpResponse<?> refused = consume(token, req.country());
             if (refused != null) {
-                return refused;
+                return asJson(refused);
             }
             gate = EventGate.PAID;
         } else {
@@ -98,6 +98,14 @@ public class RatesStreamController {
                 .header("Cache-Control", "no-store")
                 .header("X-Accel-Buffering", "no");
         extraHeaders.forEach(response::header);
+        return response;
+    }
+
+    /** Refusals are JSON even for a client that asked for text/event-stream only. */
+    private static MutableHttpResponse<?> asJson(MutableHttpResponse<?> response) {
+        if (response.getContentType().isEmpty() || response.getContentType().get().equals(MediaType.TEXT_EVENT_STREAM_TYPE)) {
+            response.contentType(MediaType.APPLICATION_JSON_TYPE);
+        }
         return response;
     }
 
