@@ -3,6 +3,8 @@ package dev.quipu.gateway.stream;
 import dev.quipu.contracts.pricebook.Operation;
 import dev.quipu.contracts.pricebook.PriceBook;
 import dev.quipu.gateway.admission.PaidCall;
+import dev.quipu.gateway.paywall.ClientAddress;
+import dev.quipu.gateway.paywall.PaywallConfig;
 import dev.quipu.gateway.routing.GatewayConfig;
 import dev.quipu.gateway.routing.PaidCallHandler;
 import dev.quipu.runtime.ErrorBody;
@@ -44,10 +46,11 @@ public class RatesStreamController {
     private final PriceBook priceBook;
     private final GatewayConfig gateway;
     private final JsonMapper json;
+    private final ClientAddress clientAddress;
 
     public RatesStreamController(StreamParameters parameters, RatesStream streams, StreamAccess access,
                                  PaidCallHandler paidCalls, PriceBook priceBook, GatewayConfig gateway,
-                                 JsonMapper json) {
+                                 JsonMapper json, PaywallConfig paywall) {
         this.parameters = parameters;
         this.streams = streams;
         this.access = access;
@@ -55,6 +58,8 @@ public class RatesStreamController {
         this.priceBook = priceBook;
         this.gateway = gateway;
         this.json = json;
+        // the same resolution as the paywall's trials: X-Forwarded-For only from trusted proxies
+        this.clientAddress = new ClientAddress(paywall.trustedProxies());
     }
 
     @Get(value = "/rates/stream", produces = {MediaType.TEXT_EVENT_STREAM, MediaType.APPLICATION_JSON})
@@ -71,13 +76,13 @@ public class RatesStreamController {
             return HttpResponse.unprocessableEntity().contentType(MediaType.APPLICATION_JSON_TYPE).body(parsed.errors());
         }
         StreamRequest req = parsed.request();
-        String clientIp = request.getRemoteAddress().getAddress().getHostAddress();
+        String socketIp = request.getRemoteAddress().getAddress().getHostAddress();
         Map<String, String> extraHeaders = new LinkedHashMap<>();
         EventGate gate;
         if (req.paid()) {
             String token = req.streamToken();
             if (token == null) {
-                Purchase purchase = buyToken(req, request, clientIp);
+                Purchase purchase = buyToken(req, request, socketIp);
                 if (purchase.refusal() != null) {
                     return asJson(purchase.refusal());
                 }
@@ -90,7 +95,7 @@ public class RatesStreamController {
             }
             gate = EventGate.PAID;
         } else {
-            gate = trialGate(clientIp);
+            gate = trialGate(clientAddress.resolve(socketIp, request.getHeaders().get("X-Forwarded-For")));
         }
         Flux<Event<String>> events = streams.open(req.country(), req.interval(), req.maxEvents(), gate);
         MutableHttpResponse<Flux<Event<String>>> response = HttpResponse.ok(events)
@@ -122,7 +127,7 @@ public class RatesStreamController {
      * same settlement, same call event); its token is then consumed for this stream.
      *
      */
-    private Purchase buyToken(StreamRequest req, HttpRequest<?> request, String clientIp) {
+    private Purchase buyToken(StreamRequest req, HttpRequest<?> request, String socketIp) {
         Operation op = priceBook.find("POST", "/rates/stream/token")
                 .orElseThrow(() -> new IllegalStateException("the price book has no stream token operation"));
         String path = "/rates/stream/token";
@@ -137,7 +142,7 @@ public class RatesStreamController {
             callHeaders.put("X-Agent-Id", agent);
         }
         PaidCall call = new PaidCall(op, path + "?country=" + req.country(), null, Map.of(),
-                Map.of("country", req.country()), callHeaders, clientIp,
+                Map.of("country", req.country()), callHeaders, socketIp,
                 gateway.publicUrl().toString().replaceAll("/$", "") + path);
         MutableHttpResponse<?> answer = paidCalls.handle(call);
         if (answer.getStatus() != HttpStatus.OK) {
