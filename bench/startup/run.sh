@@ -12,6 +12,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RUNS="${1:-3}"
 export QUIPU_HOME="${QUIPU_BENCH_HOME:-$(mktemp -d /tmp/quipu-startup-bench.XXXXXX)}"
 cleanup() { "$ROOT/quipu" down >/dev/null 2>&1 || true; }
+mkdir -p "$QUIPU_HOME"
 trap cleanup EXIT
 
 "$ROOT/quipu" build

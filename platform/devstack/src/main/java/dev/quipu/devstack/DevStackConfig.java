@@ -46,7 +46,7 @@ public record DevStackConfig(Path baseDir, Path repoRoot, int kafkaPort, int kaf
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_KAFKA_CONTROLLER_PORT = 19093;
     public static final int DEFAULT_POSTGRES_PORT = 15432;
-    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(180);
 
     /**
      * JVM options of the service processes, chosen by measuring the time until the whole suite is

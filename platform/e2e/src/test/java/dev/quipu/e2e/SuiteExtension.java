@@ -48,7 +48,7 @@ public final class SuiteExtension implements ParameterResolver {
                         .baseDir(home)
                         .repoRoot(repoRoot)
                         .randomPorts()
-                        .readyTimeout(Duration.ofSeconds(150))
+                        .readyTimeout(Duration.ofSeconds(240))
                         .build();
                 return new Started(new RunningSuite(DevStack.start(config)), null);
             } catch (RuntimeException e) {
