@@ -44,15 +44,86 @@
     try { show($('result'), JSON.parse(text)); } catch (e) { show($('result'), text); }
   });
 
-  let source;
+  // The stream is read with fetch rather than EventSource: EventSource hides a refusal's status and
+  // JSON body (422, 402, 503), and a person should see why a stream did not start or why it stopped.
+  let streaming;
+  const line = (kind, text) => {
+    const li = document.createElement('li');
+    li.className = kind;
+    li.textContent = text;
+    $('events').appendChild(li);
+  };
+  const streamState = (text) => show($('stream-status'), text);
+  function describe(name, data) {
+    let doc;
+    try { doc = JSON.parse(data); } catch (e) { return name + ': ' + data; }
+    if (name === 'rates') {
+      const values = Object.entries(doc.values || {}).map(([k, v]) => k + ' ' + v + ' (' + ((doc.as_of || {})[k] || '?') + ', '
+        + ((doc.sources || {})[k] || '?') + ')');
+      return doc.country + ' at ' + doc.observed_at + ' [' + doc.source_mode + ']: ' + (values.join('; ') || 'no values');
+    }
+    if (name === 'end') return 'stream ended: ' + doc.reason + ' after ' + doc.events + ' event(s)';
+    if (name === 'limit') return 'trial limit: ' + doc.message + (doc.hint ? ' ' + doc.hint : '');
+    if (name === 'error') return 'stream error: ' + (doc.message || doc.error);
+    return name + ': ' + data;
+  }
+  async function watch(country, controller) {
+    const url = '/rates/stream?country=' + encodeURIComponent(country) + '&interval=5&max_events=3';
+    let response;
+    try {
+      response = await fetch(url, { headers: { Accept: 'text/event-stream', 'X-Agent-Id': agent }, signal: controller.signal });
+    } catch (e) {
+      if (!controller.signal.aborted) { line('error', 'could not connect: ' + e.message); streamState('Not connected.'); }
+      return;
+    }
+    if (!response.ok || !(response.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
+      const text = await response.text();
+      let message = text;
+      try { const doc = JSON.parse(text); message = doc.message || (doc.detail || []).map((d) => d.loc.join('.') + ': ' + d.msg).join('; ') || text; } catch (e) { /* plain text */ }
+      line('error', 'HTTP ' + response.status + ': ' + message);
+      streamState('Refused (HTTP ' + response.status + ').');
+      return;
+    }
+    streamState('Connected, waiting for rate updates (one every 5 s)…');
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let last = null;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value.replace(/\r\n?/g, '\n');
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          const data = [];
+          for (const field of block.split('\n')) {
+            if (field.startsWith(':')) continue; // heartbeat comment
+            const colon = field.indexOf(':');
+            const key = colon < 0 ? field : field.slice(0, colon);
+            const val = colon < 0 ? '' : field.slice(colon + 1).replace(/^ /, '');
+            if (key === 'event') name = val;
+            else if (key === 'data') data.push(val);
+          }
+          if (data.length === 0) continue;
+          last = name;
+          line(name, describe(name, data.join('\n')));
+        }
+      }
+      streamState(last === 'end' || last === 'limit' || last === 'error' ? 'Stream finished.' : 'The server closed the stream.');
+      if (last !== 'end' && last !== 'limit' && last !== 'error') line('closed', 'stream closed by the server');
+    } catch (e) {
+      if (!controller.signal.aborted) { line('error', 'stream interrupted: ' + e.message); streamState('Interrupted.'); }
+    }
+  }
   $('stream').addEventListener('click', () => {
-    if (source) source.close();
+    if (streaming) streaming.abort();
+    streaming = new AbortController();
     $('events').innerHTML = '';
-    source = new EventSource('/rates/stream?country=' + $('country').value + '&interval=5&max_events=3');
-    const add = (text) => { const li = document.createElement('li'); li.textContent = text; $('events').appendChild(li); };
-    source.onmessage = (e) => add(e.data);
-    source.addEventListener('rates', (e) => add(e.data));
-    source.onerror = () => { add('stream closed'); source.close(); };
+    streamState('Connecting…');
+    watch($('country').value, streaming);
   });
 
   $('audit').addEventListener('click', async () => {

@@ -22,11 +22,13 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Third-party clients against the running gateway (src/test/node): the official MCP TypeScript SDK,
- * Redocly CLI, Ajv with the A2A AgentCard schema, and headless Chromium on /demo (screenshots in
- * target/screenshots). Skipped, with the reason, when node is absent; node_modules is installed
- * from the committed package-lock.json with {@code npm ci} when missing. The demo test inside is
- * skipped when no chromium binary exists (Debian: apt-get install chromium).
+ * Third-party clients against the gateway alone (src/test/node/test; fake backends, no broker): the
+ * official MCP TypeScript SDK, Redocly CLI, Ajv with the A2A AgentCard schema, and headless Chromium
+ * on /demo (the page, a trial answer, the stream opening). Skipped, with the reason, when node is
+ * absent; node_modules is installed from the committed package-lock.json with {@code npm ci} when
+ * missing. The demo test inside is skipped when no chromium binary exists (Debian: apt-get install
+ * chromium). What needs the whole suite (the real paywall, live rates, the audit chain, the demo
+ * screenshot) runs from src/test/node/suite in platform/e2e's {@code NodeClientsIT}.
  */
 @MicronautTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -46,6 +48,8 @@ class NodeClientsTest implements TestPropertyProvider {
         properties.put("kafka.enabled", "false");
         properties.put("quipu.gateway.paywall.enabled", "false");
         properties.put("quipu.test.x402-admission", "true");
+        // an SSE response's headers leave with its first item: with no broker here, the first heartbeat
+        properties.put("quipu.gateway.stream.heartbeat", "1s");
         for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
             properties.put("quipu.gateway.services." + name + ".url", backend.url());
         }
@@ -64,12 +68,10 @@ class NodeClientsTest implements TestPropertyProvider {
             Assumptions.assumeTrue(run(List.of("npm", "ci", "--no-audit", "--no-fund"), 600) == 0,
                     "npm ci failed (no registry?): node tests skipped");
         }
-        Path shots = Path.of("target", "screenshots").toAbsolutePath();
         ProcessBuilder tests = new ProcessBuilder("node", "--test", "--test-reporter=spec",
                 "test/mcp-sdk.test.mjs", "test/openapi-lint.test.mjs", "test/a2a-card.test.mjs", "test/demo.test.mjs")
                 .directory(NODE_DIR.toFile()).redirectErrorStream(true);
         tests.environment().put("GATEWAY_URL", server.getURI().toString());
-        tests.environment().put("SCREENSHOT_DIR", shots.toString());
         Process process = tests.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         process.waitFor(5, TimeUnit.MINUTES);
