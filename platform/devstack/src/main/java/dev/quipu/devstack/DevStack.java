@@ -233,7 +233,9 @@ public final class DevStack implements AutoCloseable {
                     written++;
                 }
             }
-            progress.accept("class-data archives written: " + written + " of " + missing.size());
+            if (!closing) {
+                progress.accept("class-data archives written: " + written + " of " + missing.size());
+            }
         }, "class-data-archives");
         archiveWriter.setDaemon(true);
         archiveWriter.start();

@@ -97,7 +97,9 @@ final class DevStackMain {
         log.info("ready in {} s", String.format(Locale.ROOT, "%.1f", seconds));
         System.out.println();
         System.out.printf(Locale.ROOT, "Quipu is up in %.1f s.%n", seconds);
-        System.out.println("  gateway   " + gateway + "   (try: curl " + gateway + "/health)");
+        if (stack.process(Service.GATEWAY).isPresent()) {
+            System.out.println("  gateway   " + gateway + "   (try: curl " + gateway + "/health)");
+        }
         System.out.println("  services  " + String.join(", ", stack.processes().stream()
                 .map(p -> p.service().shortName() + " :" + p.port()).toList()));
         System.out.println("  logs      " + config.logDir() + "/<service>.log   (./quipu logs <service>)");
