@@ -109,6 +109,30 @@ class Eip3009VerifierTest {
     }
 
     @Test
+    void fastDigestEqualsStructuredDataEncoderOnEveryVectorAndRandomAuthorizations() {
+        Eip3009Verifier v = verifierAt(NOW_A);
+        assertEquals("0x7c7c6cdb67a18743f49ec6fa9b35f50d52ed05cbed4cc592e13b44501c1a2267",
+                Numeric.toHexString(Eip3009Verifier.TRANSFER_TYPEHASH));
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 20; i++) {
+            byte[] nonce = new byte[32];
+            random.nextBytes(nonce);
+            boolean mainnet = i % 2 == 0;
+            Object[] args = {mainnet ? "USD Coin" : "USDC", "2", mainnet ? 8453L : 84532L, mainnet ? REQ_C.asset() : REQ_A.asset(),
+                    "0x857b06519E91e3A54538791bDbb0E22373e36b66", REQ_C.payTo(), BigInteger.valueOf(random.nextInt(1_000_000)),
+                    BigInteger.valueOf(1740671489L + i), BigInteger.valueOf(1740672154L + i), Numeric.toHexString(nonce)};
+            assertEquals(Numeric.toHexString(v.digestWithEncoder((String) args[0], (String) args[1], (Long) args[2], (String) args[3],
+                            (String) args[4], (String) args[5], (BigInteger) args[6], (BigInteger) args[7], (BigInteger) args[8], (String) args[9])),
+                    Numeric.toHexString(v.digest((String) args[0], (String) args[1], (Long) args[2], (String) args[3],
+                            (String) args[4], (String) args[5], (BigInteger) args[6], (BigInteger) args[7], (BigInteger) args[8], (String) args[9])));
+        }
+        byte[] c = v.digestWithEncoder("USD Coin", "2", 8453, REQ_C.asset(), "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+                REQ_C.payTo(), BigInteger.valueOf(10000), BigInteger.valueOf(1740671489L), BigInteger.valueOf(1740672154L),
+                "0xf3746613c2d920b5fdabc0856f2aeb2d4f88ee6037b8cc5d04a71a4462f13480");
+        assertEquals("0xd569b76267d571bd976ae53601ead1414e90e857da8ccae46288e8c848216b66", Numeric.toHexString(c));
+    }
+
+    @Test
     void vectorBIsReproducedByteForByteFromItsKeyAndVerifies() throws Exception {
         PaymentSigner signer = signerB(NOW_B);
         assertEquals("0x2980bc24bBFB34DE1BBC91479Cb712ffbCE02F73".toLowerCase(), signer.address().toLowerCase());
