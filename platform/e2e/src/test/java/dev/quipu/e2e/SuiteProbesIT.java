@@ -41,12 +41,23 @@ class SuiteProbesIT {
 
     @TestFactory
     Stream<DynamicTest> everyPaidPathDescribesItsOperationOnGet(RunningSuite suite) {
-        return PRICE_BOOK.paidPaths().stream().map(path -> DynamicTest.dynamicTest("GET " + path, () -> {
+        // GET /rates/stream/token is itself a paid operation (the spec's table): it is probed below
+        return PRICE_BOOK.paidPaths().stream().filter(path -> PRICE_BOOK.find("GET", path).isEmpty())
+                .map(path -> DynamicTest.dynamicTest("GET " + path, () -> {
             RunningSuite.Reply reply = suite.get(path);
             assertEquals(200, reply.status(), "GET " + path + ": " + reply.body());
             assertTrue(reply.contentType().startsWith("application/json"), reply.contentType());
             assertFalse(reply.json().isEmpty(), "GET " + path + " describes nothing: " + reply.body());
         }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aPaidGetOperationAsksForPaymentWith402(RunningSuite suite) {
+        return PRICE_BOOK.operations().stream().filter(op -> op.method().equals("GET"))
+                .map(op -> DynamicTest.dynamicTest("GET " + op.path(), () -> {
+                    RunningSuite.Reply reply = suite.get(op.path());
+                    assertEquals(402, reply.status(), "GET " + op.path() + ": " + reply.body());
+                }));
     }
 
     @TestFactory
