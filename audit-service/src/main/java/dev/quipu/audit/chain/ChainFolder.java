@@ -124,23 +124,43 @@ public class ChainFolder {
         }
     }
 
-    /** Inserts every event once; element i is true when event i was new. */
+    /**
+     * Inserts every event once, in one statement over arrays; element i is true when event i was
+     * new (a second copy of an event inside the same batch is not).
+     */
     private static boolean[] store(Connection c, List<Incoming> incoming) throws SQLException {
-        boolean[] fresh = new boolean[incoming.size()];
+        int n = incoming.size();
+        UUID[] ids = new UUID[n];
+        String[] agents = new String[n];
+        String[] operations = new String[n];
+        Timestamp[] times = new Timestamp[n];
+        String[] payloads = new String[n];
+        for (int i = 0; i < n; i++) {
+            Incoming in = incoming.get(i);
+            ids[i] = in.eventId();
+            agents[i] = in.call().agentId();
+            operations[i] = in.call().operationId();
+            times[i] = Timestamp.from(in.occurredAt());
+            payloads[i] = in.payload();
+        }
+        java.util.Set<UUID> inserted = new java.util.HashSet<>();
         try (PreparedStatement st = c.prepareStatement("INSERT INTO call_events (event_id, agent_id, operation_id, "
-                + "occurred_at, payload) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING")) {
-            for (Incoming in : incoming) {
-                st.setObject(1, in.eventId());
-                st.setString(2, in.call().agentId());
-                st.setString(3, in.call().operationId());
-                st.setTimestamp(4, Timestamp.from(in.occurredAt()));
-                st.setString(5, in.payload());
-                st.addBatch();
+                + "occurred_at, payload) SELECT * FROM unnest(?::uuid[], ?::varchar[], ?::varchar[], ?::timestamptz[], "
+                + "?::text[]) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")) {
+            st.setArray(1, c.createArrayOf("uuid", ids));
+            st.setArray(2, c.createArrayOf("varchar", agents));
+            st.setArray(3, c.createArrayOf("varchar", operations));
+            st.setArray(4, c.createArrayOf("timestamptz", times));
+            st.setArray(5, c.createArrayOf("text", payloads));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    inserted.add((UUID) rs.getObject(1));
+                }
             }
-            int[] counts = st.executeBatch();
-            for (int i = 0; i < counts.length; i++) {
-                fresh[i] = counts[i] == 1;
-            }
+        }
+        boolean[] fresh = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            fresh[i] = inserted.remove(ids[i]);
         }
         return fresh;
     }
@@ -178,20 +198,32 @@ public class ChainFolder {
         if (links.isEmpty()) {
             return;
         }
+        int n = links.size();
+        String[] agents = new String[n];
+        Long[] sequences = new Long[n];
+        UUID[] events = new UUID[n];
+        String[][] hashes = new String[5][n];
+        for (int i = 0; i < n; i++) {
+            AuditLink l = links.get(i);
+            agents[i] = l.agentId();
+            sequences[i] = l.sequence();
+            events[i] = UUID.fromString(l.eventId());
+            hashes[0][i] = l.queryHash();
+            hashes[1][i] = l.responseHash();
+            hashes[2][i] = l.eventHash();
+            hashes[3][i] = l.prevHash();
+            hashes[4][i] = l.chainHash();
+        }
         try (PreparedStatement st = c.prepareStatement("INSERT INTO audit_links (agent_id, sequence, event_id, "
-                + "query_hash, response_hash, event_hash, prev_hash, chain_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (AuditLink l : links) {
-                st.setString(1, l.agentId());
-                st.setLong(2, l.sequence());
-                st.setObject(3, UUID.fromString(l.eventId()));
-                st.setString(4, l.queryHash());
-                st.setString(5, l.responseHash());
-                st.setString(6, l.eventHash());
-                st.setString(7, l.prevHash());
-                st.setString(8, l.chainHash());
-                st.addBatch();
+                + "query_hash, response_hash, event_hash, prev_hash, chain_hash) SELECT * FROM unnest(?::varchar[], "
+                + "?::bigint[], ?::uuid[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[])")) {
+            st.setArray(1, c.createArrayOf("varchar", agents));
+            st.setArray(2, c.createArrayOf("bigint", sequences));
+            st.setArray(3, c.createArrayOf("uuid", events));
+            for (int h = 0; h < 5; h++) {
+                st.setArray(4 + h, c.createArrayOf("varchar", hashes[h]));
             }
-            st.executeBatch();
+            st.executeUpdate();
         }
     }
 

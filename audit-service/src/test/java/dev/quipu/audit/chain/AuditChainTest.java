@@ -186,6 +186,15 @@ class AuditChainTest implements TestPropertyProvider {
     }
 
     @Test
+    void twoCopiesOfAnEventInOneBatchMakeOneLink() throws Exception {
+        String agent = "twice-" + UUID.randomUUID();
+        String one = text(call(agent, 1));
+        List<AuditLink> linked = folder.fold(List.of(one, one, text(call(agent, 2))));
+        assertEquals(2, linked.size());
+        assertEquals(List.of(1L, 2L), linked.stream().map(AuditLink::sequence).toList());
+    }
+
+    @Test
     void theChainIsPagedAndEachCallCanBeFetched() throws Exception {
         String agent = "paged-" + UUID.randomUUID();
         List<CallCompleted> calls = List.of(call(agent, 1), call(agent, 2), call(agent, 3));
