@@ -102,6 +102,9 @@ final class DevStackMain {
         }
         System.out.println("  services  " + String.join(", ", stack.processes().stream()
                 .map(p -> p.service().shortName() + " :" + p.port()).toList()));
+        // the operator token sets spending caps (POST /budget); reputation-service reads the same variable
+        String operatorToken = System.getenv().getOrDefault("QUIPU_OPERATOR_TOKEN", "dev-operator-token");
+        System.out.println("  operator  Authorization: Bearer " + operatorToken + "   (POST /budget; set QUIPU_OPERATOR_TOKEN to change)");
         System.out.println("  logs      " + config.logDir() + "/<service>.log   (./quipu logs <service>)");
         System.out.println("  data      " + config.dataDir() + "   (kept across restarts; ./quipu reset deletes it)");
         System.out.println(detached ? "  stop      ./quipu down" : "  stop      Ctrl-C here, or ./quipu down from another terminal");
