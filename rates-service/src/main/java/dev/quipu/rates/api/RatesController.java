@@ -8,20 +8,30 @@ import dev.quipu.rates.signals.MarketSignals;
 import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.json.JsonMapper;
+import jakarta.inject.Named;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 
-import java.util.LinkedHashSet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 
-/** POST /rates and POST /market/signal: validate against the price book, answer from the cache. */
+/**
+ * POST /rates and POST /market/signal: validate against the price book, answer from the cache.
+ * {@code /rates} answers a country whose sources are all in memory on the event loop, from the
+ * serialised answer of the current second; only when a source is due a fetch (which calls the
+ * publisher) does the request move to the blocking executor.
+ */
 @Controller
-@ExecuteOn(TaskExecutors.BLOCKING) // a cache miss calls the publisher
 public class RatesController {
 
     static final String FRESHNESS = "X-Data-Freshness";
@@ -31,30 +41,54 @@ public class RatesController {
     private final RatesAnswers answers;
     private final Operation ratesOp;
     private final Operation signalOp;
+    private final JsonMapper json;
+    private final ExecutorService blocking;
+    private final AnswerCache cache = new AnswerCache();
 
-    public RatesController(OperationInput input, RatesBook book, PriceBook priceBook) {
+    public RatesController(OperationInput input, RatesBook book, PriceBook priceBook, JsonMapper json,
+                           @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
         this.input = input;
         this.book = book;
+        this.json = json;
+        this.blocking = blocking;
         this.answers = new RatesAnswers(new MarketSignals(book));
         this.ratesOp = priceBook.find("POST", "/rates").orElseThrow();
         this.signalOp = priceBook.find("POST", "/market/signal").orElseThrow();
     }
 
     @Post("/rates")
-    HttpResponse<?> rates(@Nullable @Body byte[] body) {
+    CompletableFuture<HttpResponse<?>> rates(@Nullable @Body byte[] body) {
         OperationInput.Checked checked = input.check(ratesOp, body, Map.of());
         if (!checked.valid()) {
-            return HttpResponse.unprocessableEntity().body(checked.errors());
+            return CompletableFuture.completedFuture(HttpResponse.unprocessableEntity().body(checked.errors()));
         }
-        CountryRates rates = book.country((String) checked.fields().get("country"));
-        Set<String> families = new LinkedHashSet<>();
+        String country = (String) checked.fields().get("country");
+        // signals come out in the documented family order whatever the request order: sorted for the cache key
+        TreeSet<String> families = new TreeSet<>();
         if (checked.fields().get("signals") instanceof List<?> list) {
             list.forEach(s -> families.add((String) s));
         }
-        return HttpResponse.ok(answers.rates(rates, families)).header(FRESHNESS, RatesAnswers.freshness(rates));
+        if (book.inMemory(country)) {
+            return CompletableFuture.completedFuture(ratesAnswer(country, families));
+        }
+        return CompletableFuture.supplyAsync(() -> ratesAnswer(country, families), blocking);
+    }
+
+    private HttpResponse<?> ratesAnswer(String country, TreeSet<String> families) {
+        AnswerCache.Answer answer = cache.get(country + "|" + families, book.now().getEpochSecond(), () -> {
+            CountryRates rates = book.country(country);
+            try {
+                return new AnswerCache.Answer(rates.assembledAt().getEpochSecond(),
+                        json.writeValueAsBytes(answers.rates(rates, families)), RatesAnswers.freshness(rates));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return HttpResponse.ok(answer.body()).contentType(MediaType.APPLICATION_JSON_TYPE).header(FRESHNESS, answer.freshness());
     }
 
     @Post("/market/signal")
+    @ExecuteOn(TaskExecutors.BLOCKING) // a cache miss calls the publisher
     HttpResponse<?> marketSignal(@Nullable @Body byte[] body) {
         OperationInput.Checked checked = input.check(signalOp, body, Map.of());
         if (!checked.valid()) {

@@ -86,6 +86,18 @@ public final class RatesBook {
         return new RateView(rate, latest, previous, v.stale(), age, v.entry().mode(), null);
     }
 
+    /** True when {@link #country} can be answered from the caches alone (no source is due a fetch). */
+    public boolean inMemory(String country) {
+        for (RateCatalog.Rate rate : RateCatalog.of(country)) {
+            for (SourceCache cache : caches) {
+                if (cache.source().rates().contains(rate.name()) && !cache.servesFromMemory()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public Instant now() {
         return clock.instant();
     }

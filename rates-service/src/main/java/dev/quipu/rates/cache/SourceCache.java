@@ -91,6 +91,11 @@ public final class SourceCache {
         return view();
     }
 
+    /** True when {@link #read()} would answer from memory now, without asking the publisher. */
+    public boolean servesFromMemory() {
+        return !due(clock.instant());
+    }
+
     private boolean due(Instant now) {
         Instant last = lastAttemptAt;
         return last == null || !now.isBefore(last.plus(ttl));
