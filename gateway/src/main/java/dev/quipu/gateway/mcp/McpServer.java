@@ -11,14 +11,27 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A stateless MCP server (revisions 2025-11-25 and 2025-06-18, and 2025-03-26 for older clients):
- * {@code initialize}, {@code ping}, {@code tools/list}, {@code tools/call}. No session is minted, so
- * any gateway instance can answer any request. Plain logic; {@link McpController} is its HTTP face.
+ * A stateless MCP server for both eras on one endpoint. Legacy revisions (2025-11-25, 2025-06-18, and
+ * 2025-03-26 for older clients): {@code initialize}, {@code ping}, {@code tools/list}, {@code tools/call}.
+ * The stateless revision 2026-07-28: no handshake; each request names its revision in
+ * {@code params._meta["io.modelcontextprotocol/protocolVersion"]}, {@code server/discover} describes the
+ * server, results carry {@code resultType} and list results cache hints, {@code ping} is gone. No
+ * session is minted in either era, so any gateway instance can answer any request. Plain logic;
+ * {@link McpController} is its HTTP face.
  */
 @Singleton
 public class McpServer {
 
+    /** The legacy (handshake) revisions, newest first: what {@code initialize} negotiates among. */
     public static final List<String> PROTOCOL_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26");
+    /** The stateless revision: no handshake, the revision travels with every request. */
+    public static final String STATELESS_VERSION = "2026-07-28";
+    /** Every revision this server speaks, newest first ({@code server/discover}'s supportedVersions). */
+    public static final List<String> SUPPORTED_VERSIONS = List.of(STATELESS_VERSION, "2025-11-25", "2025-06-18", "2025-03-26");
+    static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+    static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+    /** How long a client may cache the tool list and the discovery answer: they change only with a release. */
+    static final long CACHE_TTL_MS = 3_600_000;
     public static final String SERVER_VERSION = "2.1.0";
 
     static final int PARSE_ERROR = -32700;
@@ -26,6 +39,8 @@ public class McpServer {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
+    static final int HEADER_MISMATCH = -32020;
+    static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
     private final McpTools tools;
     private final McpPaidCalls paidCalls;
@@ -41,6 +56,12 @@ public class McpServer {
 
     /** Who sent the message, for paid tool calls. */
     public record Caller(Map<String, String> headers, String clientIp) {
+
+        /** A header by case-insensitive name, or null. */
+        String header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+        }
     }
 
     /**
@@ -79,13 +100,67 @@ public class McpServer {
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> params = paramsValue == null ? Map.of() : (Map<String, Object>) paramsValue;
-        return Optional.of(switch (method) {
+        Object metaValue = params.get("_meta");
+        Object revision = metaValue instanceof Map<?, ?> meta ? meta.get(META_PROTOCOL_VERSION) : null;
+        if (revision != null && !SUPPORTED_VERSIONS.contains(revision)) {
+            return Optional.of(error(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version " + revision,
+                    Map.of("supported", SUPPORTED_VERSIONS, "requested", revision)));
+        }
+        String headerVersion = caller.header("MCP-Protocol-Version");
+        if (revision != null && headerVersion != null && !headerVersion.equals(revision)) {
+            return Optional.of(error(id, HEADER_MISMATCH, "MCP-Protocol-Version " + headerVersion
+                    + " does not match _meta " + META_PROTOCOL_VERSION + " " + revision));
+        }
+        String methodHeader = caller.header("Mcp-Method");
+        if (methodHeader != null && !methodHeader.equals(method)) {
+            return Optional.of(error(id, HEADER_MISMATCH, "Mcp-Method " + methodHeader + " does not match method " + method));
+        }
+        String nameHeader = caller.header("Mcp-Name");
+        if (nameHeader != null && "tools/call".equals(method) && !nameHeader.equals(params.get("name"))) {
+            return Optional.of(error(id, HEADER_MISMATCH, "Mcp-Name " + nameHeader + " does not match params.name"));
+        }
+        boolean stateless = STATELESS_VERSION.equals(revision)
+                || (revision == null && STATELESS_VERSION.equals(headerVersion));
+        Map<String, Object> response = switch (method) {
             case "initialize" -> success(id, initialize(params));
-            case "ping" -> success(id, Map.of());
-            case "tools/list" -> success(id, Map.of("tools", tools.list()));
+            case "server/discover" -> success(id, discover());
+            case "ping" -> stateless
+                    ? error(id, METHOD_NOT_FOUND, "ping was removed in MCP " + STATELESS_VERSION)
+                    : success(id, Map.of());
+            case "tools/list" -> success(id, toolList(stateless));
             case "tools/call" -> callTool(id, params, caller);
             default -> error(id, METHOD_NOT_FOUND, "Method not found: " + method);
-        });
+        };
+        if (stateless && response.get("result") instanceof Map<?, ?> result) {
+            Map<String, Object> complete = new LinkedHashMap<>();
+            complete.put("resultType", "complete");
+            result.forEach((k, v) -> complete.put(String.valueOf(k), v));
+            response.put("result", complete);
+        }
+        return Optional.of(response);
+    }
+
+    private Map<String, Object> toolList(boolean stateless) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("tools", tools.list());
+        if (stateless) {
+            result.put("ttlMs", CACHE_TTL_MS);
+            result.put("cacheScope", "public");
+        }
+        return result;
+    }
+
+    /** {@code server/discover} (2026-07-28): what an initialize answer said, without a handshake. */
+    private Map<String, Object> discover() {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("resultType", "complete");
+        result.put("supportedVersions", SUPPORTED_VERSIONS);
+        result.put("capabilities", Map.of("tools", Map.of("listChanged", false)));
+        result.put("instructions", instructions());
+        result.put("ttlMs", CACHE_TTL_MS);
+        result.put("cacheScope", "public");
+        result.put("_meta", Map.of(META_SERVER_INFO, serverInfo()));
+        return result;
     }
 
     private Map<String, Object> initialize(Map<String, Object> params) {
@@ -150,10 +225,20 @@ public class McpServer {
     }
 
     static Map<String, Object> error(Object id, int code, String message) {
+        return error(id, code, message, null);
+    }
+
+    static Map<String, Object> error(Object id, int code, String message, Object data) {
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("jsonrpc", "2.0");
         response.put("id", id);
-        response.put("error", Map.of("code", code, "message", message));
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", code);
+        error.put("message", message);
+        if (data != null) {
+            error.put("data", data);
+        }
+        response.put("error", error);
         return response;
     }
 }

@@ -51,6 +51,8 @@ class McpServerTest implements TestPropertyProvider {
         properties.put("kafka.enabled", "false");
         properties.put("quipu.gateway.paywall.enabled", "false");
         properties.put("quipu.test.x402-admission", "true");
+        properties.put("quipu.gateway.public-url", "https://api.quipu.example");
+        properties.put("quipu.gateway.mcp.allowed-origins", "https://console.quipu.example, http://localhost:5173");
         for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
             properties.put("quipu.gateway.services." + name + ".url", backend.url());
         }
@@ -204,7 +206,7 @@ class McpServerTest implements TestPropertyProvider {
     void getAnswersTheManifestAndRefusesAnEventStream() {
         Map<String, Object> manifest = http.object(http.get("/mcp"));
         assertEquals(priceBook.operations().size(), list(manifest.get("tools")).size());
-        assertEquals(McpServer.PROTOCOL_VERSIONS, manifest.get("protocolVersions"));
+        assertEquals(McpServer.SUPPORTED_VERSIONS, manifest.get("protocolVersions"));
         assertEquals(405, http.get("/mcp", "Accept", "text/event-stream").statusCode());
         assertEquals(405, http.send("DELETE", "/mcp", null).statusCode());
     }
@@ -220,5 +222,105 @@ class McpServerTest implements TestPropertyProvider {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    private static final String STATELESS_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    private HttpResponse<byte[]> stateless(String method, String params, String... headers) {
+        String[] all = new String[headers.length + 4];
+        all[0] = "MCP-Protocol-Version";
+        all[1] = "2026-07-28";
+        all[2] = "Mcp-Method";
+        all[3] = method;
+        System.arraycopy(headers, 0, all, 4, headers.length);
+        return http.send("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"" + method + "\",\"params\":{"
+                + STATELESS_META + (params.isEmpty() ? "" : "," + params) + "}}", all);
+    }
+
+    @Test
+    void serverDiscoverDescribesTheServerWithoutAHandshake() {
+        HttpResponse<byte[]> response = stateless("server/discover", "");
+        assertEquals(200, response.statusCode(), http.text(response));
+        Map<String, Object> result = map(http.object(response).get("result"));
+        assertEquals("complete", result.get("resultType"));
+        assertEquals(List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"), result.get("supportedVersions"));
+        assertEquals(Map.of("listChanged", false), map(result.get("capabilities")).get("tools"));
+        assertEquals("quipu", map(map(result.get("_meta")).get("io.modelcontextprotocol/serverInfo")).get("name"));
+        assertTrue(((Number) result.get("ttlMs")).longValue() > 0);
+        assertTrue(response.headers().firstValue("Mcp-Session-Id").isEmpty());
+    }
+
+    @Test
+    void statelessResultsCarryTheirResultTypeAndListsTheirCacheHints() {
+        Map<String, Object> list = map(http.object(stateless("tools/list", "")).get("result"));
+        assertEquals("complete", list.get("resultType"));
+        assertEquals("public", list.get("cacheScope"));
+        assertEquals(priceBook.operations().size(), list(list.get("tools")).size());
+        HttpResponse<byte[]> unpaid = stateless("tools/call", "\"name\":\"sanctions_quick\",\"arguments\":" + SCREEN,
+                "Mcp-Name", "sanctions_quick");
+        Map<String, Object> refused = map(http.object(unpaid).get("result"));
+        assertEquals("complete", refused.get("resultType"));
+        assertEquals(true, refused.get("isError"));
+        assertEquals(2, map(refused.get("structuredContent")).get("x402Version"));
+        assertFalse(map(rpc("tools/list", "{}").get("result")).containsKey("resultType"), "legacy results are unchanged");
+    }
+
+    @Test
+    void pingIsGoneAndAnUnknownMethodIs404InTheStatelessRevision() {
+        HttpResponse<byte[]> ping = stateless("ping", "");
+        assertEquals(404, ping.statusCode());
+        assertEquals(-32601, map(http.object(ping).get("error")).get("code"));
+        assertEquals(404, stateless("resources/list", "").statusCode());
+    }
+
+    @Test
+    void anUnsupportedRevisionIs400NamingTheSupportedOnes() {
+        HttpResponse<byte[]> header = http.send("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+                "MCP-Protocol-Version", "2030-01-01");
+        assertEquals(400, header.statusCode());
+        Map<String, Object> error = map(http.object(header).get("error"));
+        assertEquals(-32022, error.get("code"));
+        assertEquals(McpServer.SUPPORTED_VERSIONS, map(error.get("data")).get("supported"));
+        HttpResponse<byte[]> meta = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2030-01-01\"}}}");
+        assertEquals(400, meta.statusCode());
+        assertEquals(-32022, map(http.object(meta).get("error")).get("code"));
+    }
+
+    @Test
+    void headersThatContradictTheBodyAre400HeaderMismatch() {
+        HttpResponse<byte[]> version = http.send("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\","
+                + "\"params\":{" + STATELESS_META + "}}", "MCP-Protocol-Version", "2025-11-25");
+        assertEquals(400, version.statusCode());
+        assertEquals(-32020, map(http.object(version).get("error")).get("code"));
+        HttpResponse<byte[]> method = http.send("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\","
+                + "\"params\":{" + STATELESS_META + "}}", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call");
+        assertEquals(400, method.statusCode(), http.text(method));
+        HttpResponse<byte[]> name = stateless("tools/call", "\"name\":\"rates\",\"arguments\":{\"country\":\"CO\"}",
+                "Mcp-Name", "sanctions_quick");
+        assertEquals(400, name.statusCode());
+        assertEquals(-32020, map(http.object(name).get("error")).get("code"));
+    }
+
+    @Test
+    void aBrowserOriginThatIsNotAllowedIsRefusedWith403() {
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        HttpResponse<byte[]> post = http.send("POST", "/mcp", ping, "Origin", "https://evil.example");
+        assertEquals(403, post.statusCode());
+        assertEquals(-32600, map(http.object(post).get("error")).get("code"));
+        assertEquals(403, http.get("/mcp", "Origin", "http://localhost:8080").statusCode());
+        assertEquals(403, http.send("DELETE", "/mcp", null, "Origin", "null").statusCode());
+    }
+
+    @Test
+    void noOriginTheOwnOriginAndConfiguredOriginsAreAllowed() {
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        assertEquals(200, post(ping).statusCode());
+        for (String origin : List.of("https://api.quipu.example", "https://API.quipu.example:443",
+                "https://console.quipu.example", "http://localhost:5173")) {
+            assertEquals(200, http.send("POST", "/mcp", ping, "Origin", origin).statusCode(), origin);
+        }
+        assertEquals(200, http.get("/mcp", "Origin", "https://console.quipu.example").statusCode());
     }
 }
