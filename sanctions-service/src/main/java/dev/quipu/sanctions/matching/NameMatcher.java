@@ -31,6 +31,18 @@ public final class NameMatcher {
      * @param family    for each candidate part, whether the list marks it as a family name (may be null)
      */
     public NameComparison compare(List<Token> query, List<Token> candidate, boolean[] family) {
+        return compare(query, candidate, family, true);
+    }
+
+    /**
+     * The score alone, without building the alignment strings (the hot path: ~120 candidates per
+     * screening, of which only the returned matches need an explanation).
+     */
+    public double score(List<Token> query, List<Token> candidate, boolean[] family) {
+        return compare(query, candidate, family, false).score();
+    }
+
+    private NameComparison compare(List<Token> query, List<Token> candidate, boolean[] family, boolean explain) {
         int n = query.size();
         int m = candidate.size();
         if (n == 0 || m == 0) {
@@ -84,7 +96,7 @@ public final class NameMatcher {
         boolean contradiction = queryExtraInformative && candExtraInformative;
         double num = 0;
         double den = 0;
-        List<String> alignment = new ArrayList<>(n + m);
+        List<String> alignment = explain ? new ArrayList<>(n + m) : null;
         for (int i = 0; i < n; i++) {
             Token q = query.get(i);
             int j = pairOfQuery[i];
@@ -97,11 +109,11 @@ public final class NameMatcher {
                 double s = sim[i][j];
                 num += s * w;
                 den += w;
-                alignment.add(String.format(Locale.ROOT, "'%s'%s'%s' %.2f w%.2f", q.text(), s == 1.0 ? "=" : "≈", c.text(), s, w));
+                if (explain) alignment.add(String.format(Locale.ROOT, "'%s'%s'%s' %.2f w%.2f", q.text(), s == 1.0 ? "=" : "≈", c.text(), s, w));
             } else {
                 double w = q.kind().weight() * EXTRA_QUERY;
                 den += w;
-                alignment.add(String.format(Locale.ROOT, "'%s' extraQueryPart w%.2f", q.text(), w));
+                if (explain) alignment.add(String.format(Locale.ROOT, "'%s' extraQueryPart w%.2f", q.text(), w));
             }
         }
         for (int j = 0; j < m; j++) {
@@ -116,10 +128,10 @@ public final class NameMatcher {
             boolean contradicts = contradiction && c.informative();
             double w = contradicts ? base : base * EXTRA_CANDIDATE;
             den += w;
-            alignment.add(String.format(Locale.ROOT, "'%s' %s w%.2f", c.text(),
+            if (explain) alignment.add(String.format(Locale.ROOT, "'%s' %s w%.2f", c.text(),
                     contradicts ? "contradictingResultPart" : "extraResultPart", w));
         }
         double score = den == 0 ? 0 : num / den;
-        return new NameComparison(Math.min(1.0, score), alignment);
+        return new NameComparison(Math.min(1.0, score), explain ? alignment : List.of());
     }
 }

@@ -35,6 +35,7 @@ public final class Screener {
     private final NameNormalizer normalizer;
     private final NameMatcher matcher = new NameMatcher();
     private final ThreadLocal<float[]> scratch = new ThreadLocal<>();
+    private final ThreadLocal<int[]> trigramScratch = new ThreadLocal<>();
 
     public Screener(NameNormalizer normalizer) {
         this.normalizer = normalizer;
@@ -55,6 +56,8 @@ public final class Screener {
      */
     public List<Match> screen(ScreeningIndex index, List<Token> q, ScreeningQuery query) {
         Map<Integer, Match> best = new HashMap<>();
+        // the name each entity scored best with; its explanation is built only if the entity is returned
+        Map<dev.quipu.sanctions.lists.EntityName, ScreeningIndex.IndexedName> bestName = new java.util.IdentityHashMap<>();
         if (!q.isEmpty()) {
             for (int nameId : candidates(index, q)) {
                 ScreeningIndex.IndexedName n = index.name(nameId);
@@ -63,13 +66,12 @@ public final class Screener {
                     continue;
                 }
                 Match current = best.get(n.entity());
-                NameComparison c = matcher.compare(q, Arrays.asList(n.tokens()), n.family());
-                if (current == null || c.score() > nameScore(current)) {
-                    if (c.score() >= CUTOFF) {
-                        Map<String, Match.Feature> f = new LinkedHashMap<>();
-                        f.put("name", new Match.Feature(round(c.score()), c.alignment()));
-                        best.put(n.entity(), new Match(e, n.name(), c.score(), f));
-                    }
+                double score = matcher.score(q, Arrays.asList(n.tokens()), n.family());
+                if (score >= CUTOFF && (current == null || score > nameScore(current))) {
+                    Map<String, Match.Feature> f = new LinkedHashMap<>();
+                    f.put("name", new Match.Feature(round(score), null));
+                    best.put(n.entity(), new Match(e, n.name(), score, f));
+                    bestName.put(n.name(), n);
                 }
             }
             weakAliases(index, q, query, best);
@@ -85,7 +87,19 @@ public final class Screener {
         out.sort(Comparator.comparingDouble(Match::score).reversed()
                 .thenComparing(m -> -dobAgreement(m))
                 .thenComparing(m -> m.entity().id()));
-        return out.size() > query.limit() ? List.copyOf(out.subList(0, query.limit())) : out;
+        List<Match> top = out.size() > query.limit() ? out.subList(0, query.limit()) : out;
+        List<Match> explained = new ArrayList<>(top.size());
+        for (Match m : top) {
+            Match.Feature name = m.features().get("name");
+            ScreeningIndex.IndexedName n = bestName.get(m.matchedName());
+            if (name != null && name.detail() == null && n != null) {
+                Map<String, Match.Feature> f = new LinkedHashMap<>(m.features());
+                f.put("name", new Match.Feature(name.score(), matcher.compare(q, Arrays.asList(n.tokens()), n.family()).alignment()));
+                m = new Match(m.entity(), m.matchedName(), m.score(), f);
+            }
+            explained.add(m);
+        }
+        return List.copyOf(explained);
     }
 
     /** Name-only comparison of two free names, for threshold calibration (/match/score). */
@@ -162,48 +176,101 @@ public final class Screener {
             }
         }
         int[] ids = touched.toArray();
-        int k = Math.min(CANDIDATE_NAMES, ids.length);
-        final float[] s = acc;
-        Integer[] boxed = new Integer[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            boxed[i] = ids[i];
-        }
-        if (ids.length > k) {
-            Arrays.sort(boxed, (x, y) -> Float.compare(s[y], s[x]));
-        }
-        int[] out = new int[k];
-        for (int i = 0; i < k; i++) {
-            out[i] = boxed[i];
-        }
+        int[] out = ids.length <= CANDIDATE_NAMES ? ids : topK(ids, acc, CANDIDATE_NAMES);
         for (int id : ids) {
             acc[id] = 0;
         }
         return out;
     }
 
-    private static void trigramFallback(ScreeningIndex index, String word, float[] acc, ScreeningIndex.IntList touched,
-                                        int total) {
+    private void trigramFallback(ScreeningIndex index, String word, float[] acc, ScreeningIndex.IntList touched,
+                                 int total) {
         List<String> grams = ScreeningIndex.trigrams(word);
-        Map<Integer, Integer> hits = new HashMap<>();
+        int[] hits = trigramScratch.get();
+        if (hits == null || hits.length < total) {
+            hits = new int[total];
+            trigramScratch.set(hits);
+        }
+        ScreeningIndex.IntList seen = new ScreeningIndex.IntList();
         for (String g : grams) {
             int[] p = index.trigram(g);
             if (p.length > total / 3) {
                 continue;
             }
             for (int id : p) {
-                hits.merge(id, 1, Integer::sum);
+                if (hits[id]++ == 0) {
+                    seen.add(id);
+                }
             }
         }
         int need = Math.max(2, (int) Math.ceil(grams.size() * 0.5));
-        for (Map.Entry<Integer, Integer> h : hits.entrySet()) {
-            if (h.getValue() >= need) {
-                int id = h.getKey();
+        for (int i = 0; i < seen.size(); i++) {
+            int id = seen.get(i);
+            int h = hits[id];
+            hits[id] = 0;
+            if (h >= need) {
                 if (acc[id] == 0) {
                     touched.add(id);
                 }
-                acc[id] += 1.5f * h.getValue() / grams.size();
+                acc[id] += 1.5f * h / grams.size();
             }
         }
+    }
+
+    /** The k ids of highest score, by quickselect on the scores (no boxing, no full sort). */
+    static int[] topK(int[] ids, float[] acc, int k) {
+        float[] s = new float[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            s[i] = acc[ids[i]];
+        }
+        float kth = select(s, k - 1);
+        int[] out = new int[k];
+        int n = 0;
+        for (int id : ids) {
+            if (acc[id] > kth) {
+                out[n++] = id;
+            }
+        }
+        for (int i = 0; i < ids.length && n < k; i++) {
+            if (acc[ids[i]] == kth) {
+                out[n++] = ids[i];
+            }
+        }
+        return out;
+    }
+
+    /** The value of rank r (0 = largest) of a; a is reordered. */
+    private static float select(float[] a, int r) {
+        int lo = 0;
+        int hi = a.length - 1;
+        while (lo < hi) {
+            float pivot = a[(lo + hi) >>> 1];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (a[i] > pivot) {
+                    i++;
+                }
+                while (a[j] < pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    float t = a[i];
+                    a[i] = a[j];
+                    a[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (r <= j) {
+                hi = j;
+            } else if (r >= i) {
+                lo = i;
+            } else {
+                return a[r];
+            }
+        }
+        return a[r];
     }
 
     private static float idf(int total, int df) {

@@ -73,6 +73,7 @@ public final class ScreeningIndex {
         Map<String, IntList> ident = new HashMap<>();
         Map<String, IntList> comparable = new HashMap<>();
         Map<String, List<WalletListing>> wallets = new HashMap<>();
+        Map<String, PartPostings> parts = new HashMap<>();
         for (int e = 0; e < entities.size(); e++) {
             Entity entity = entities.get(e);
             Set<String> seen = new HashSet<>();
@@ -92,20 +93,21 @@ public final class ScreeningIndex {
                 if (n.weak()) {
                     continue; // weak aliases match only exactly, through the comparable map
                 }
-                Set<String> grams = new HashSet<>();
                 List<String> informative = new ArrayList<>();
                 for (Token t : tokens) {
-                    token.computeIfAbsent(t.text(), k -> new IntList()).addUnique(id);
+                    // postings are resolved once per distinct part, not once per occurrence (startup time)
+                    PartPostings pp = parts.computeIfAbsent(t.text(), k -> new PartPostings(token.computeIfAbsent(k, x -> new IntList())));
+                    pp.token.addUnique(id);
                     if (t.kind() == Token.Kind.WORD) {
-                        phonetic.computeIfAbsent(t.phonetic(), k -> new IntList()).addUnique(id);
+                        pp.word(t, phonetic, trigram);
+                        pp.phonetic.addUnique(id);
+                        for (IntList g : pp.grams) {
+                            g.addUnique(id);
+                        }
                         informative.add(t.text());
-                        grams.addAll(trigrams(t.text()));
                     } else if (t.kind() == Token.Kind.NUMBER) {
                         informative.add(t.text());
                     }
-                }
-                for (String g : grams) {
-                    trigram.computeIfAbsent(g, k -> new IntList()).add(id);
                 }
                 for (int a = 0; a < informative.size(); a++) {
                     for (int b = a + 1; b < informative.size(); b++) {
@@ -128,6 +130,25 @@ public final class ScreeningIndex {
         }
         return new ScreeningIndex(List.copyOf(entities), versions, names.toArray(IndexedName[]::new), freeze(token),
                 freeze(phonetic), freeze(trigram), freeze(pair), freeze(ident), Map.copyOf(wallets), freeze(comparable));
+    }
+
+    /** The posting lists one distinct name part feeds (its token, and for words its phonetic key and 3-grams). */
+    private static final class PartPostings {
+        final IntList token;
+        IntList phonetic;
+        IntList[] grams;
+
+        PartPostings(IntList token) {
+            this.token = token;
+        }
+
+        void word(Token t, Map<String, IntList> phoneticIndex, Map<String, IntList> trigramIndex) {
+            if (phonetic == null) {
+                phonetic = phoneticIndex.computeIfAbsent(t.phonetic(), k -> new IntList());
+                grams = new java.util.LinkedHashSet<>(trigrams(t.text())).stream()
+                        .map(g -> trigramIndex.computeIfAbsent(g, k -> new IntList())).toArray(IntList[]::new);
+            }
+        }
     }
 
     /** Which parts of a list name are family names, when the list says so (OFAC "SURNAME, Given", UK Name6, EU lastName). */
@@ -246,6 +267,14 @@ public final class ScreeningIndex {
             if (size == 0 || a[size - 1] != v) {
                 add(v);
             }
+        }
+
+        int size() {
+            return size;
+        }
+
+        int get(int i) {
+            return a[i];
         }
 
         int[] toArray() {
