@@ -13,7 +13,7 @@ public final class PaymentCalls {
     @Serdeable
     public record Admit(String operationId, String resourceUrl, String clientIp, @Nullable String paymentSignature,
                         @Nullable String xPayment, @Nullable String xTrial, @Nullable String agentId,
-                        String requestHash) {
+                        String requestHash, @Nullable Integer discountPct) {
     }
 
     @Serdeable

@@ -6,6 +6,7 @@ import dev.quipu.gateway.admission.Admission;
 import dev.quipu.gateway.admission.CallAdmission;
 import dev.quipu.gateway.admission.PaidCall;
 import dev.quipu.gateway.routing.Backends;
+import dev.quipu.gateway.tiers.TierDiscounts;
 import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.JsonRequests;
 import io.micronaut.context.annotation.Requires;
@@ -43,8 +44,11 @@ public class X402Paywall implements CallAdmission {
     private final JsonRequests writer;
     private final ClientAddress clientAddress;
     private final PaywallConfig config;
+    private final TierDiscounts tiers;
 
-    public X402Paywall(Backends backends, JsonMapper json, JsonRequests writer, PaywallConfig config) {
+    public X402Paywall(Backends backends, JsonMapper json, JsonRequests writer, PaywallConfig config,
+                       TierDiscounts tiers) {
+        this.tiers = tiers;
         this.backends = backends;
         this.json = json;
         this.writer = writer;
@@ -58,7 +62,7 @@ public class X402Paywall implements CallAdmission {
         PaymentCalls.Admit request = new PaymentCalls.Admit(call.operation().id(), call.resourceUrl(),
                 clientAddress.resolve(call.clientIp(), call.header("X-Forwarded-For")),
                 call.header("PAYMENT-SIGNATURE"), call.header("X-PAYMENT"), call.header("X-TRIAL"), agentId,
-                requestHash(call));
+                requestHash(call), discountOf(agentId));
         PaymentDecision decision = ask("/internal/payments/admit", writer.write(request));
         if (decision == null) {
             return new Admission.Refused(unavailable("The payment service could not be reached; nothing was charged."));
@@ -124,6 +128,11 @@ public class X402Paywall implements CallAdmission {
     private static MutableHttpResponse<?> unavailable(String message) {
         return HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "5")
                 .header("Cache-Control", "no-store").body(ErrorBody.of("payments_unavailable", message));
+    }
+
+    /** The tier discount of the wallet the request names (from the gateway's tier cache), else null. */
+    private Integer discountOf(String agentId) {
+        return agentId != null && agentId.matches("0x[0-9a-fA-F]{40}") ? tiers.discountPct(agentId) : null;
     }
 
     /** Binds a payment-identifier to this request: method, path with query, and body. */

@@ -155,7 +155,7 @@ class X402PaywallTest implements TestPropertyProvider {
         HttpResponse<String> r = call(HttpRequest.POST("/sanctions", VALID).header("PAYMENT-SIGNATURE", "good")
                 .header("X-Agent-Id", "agent-7"));
         assertEquals(200, r.code());
-        assertEquals("{\"risk_score\":0}", body(r));
+        assertTrue(body(r).startsWith("{\"risk_score\":0"), body(r));
         assertEquals("eyJzdWNjZXNzIjp0cnVlfQ==", r.header("PAYMENT-RESPONSE"));
         assertEquals("agent-7", admits.get(0).get("agentId"));
         Map<String, Object> done = completes.get(0);

@@ -14,9 +14,16 @@ import io.micronaut.serde.annotation.Serdeable;
  * @param xTrial           the {@code X-TRIAL} header, or null
  * @param agentId          the agent the request names (body {@code agent_id}, else {@code X-Agent-Id}), or null
  * @param requestHash      SHA-256 of method, path and body, binding a payment-identifier to the request
+ * @param discountPct      the tier discount (percent) of the wallet named by {@code agentId}, as the gateway's
+ *                         tier cache knows it; null to use payment-service's own {@link TierDiscounts}
  */
 @Serdeable
 public record AdmitRequest(String operationId, String resourceUrl, String clientIp, @Nullable String paymentSignature,
                            @Nullable String xPayment, @Nullable String xTrial, @Nullable String agentId,
-                           String requestHash) {
+                           String requestHash, @Nullable Integer discountPct) {
+
+    public AdmitRequest(String operationId, String resourceUrl, String clientIp, String paymentSignature,
+                        String xPayment, String xTrial, String agentId, String requestHash) {
+        this(operationId, resourceUrl, clientIp, paymentSignature, xPayment, xTrial, agentId, requestHash, null);
+    }
 }

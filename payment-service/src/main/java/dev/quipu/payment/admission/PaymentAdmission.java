@@ -124,7 +124,7 @@ public class PaymentAdmission {
                     + request.operationId().replaceAll("[^A-Za-z0-9_]", "") + ".\"}");
         }
         Operation op = found.get();
-        Quote quote = quote(op, request.agentId());
+        Quote quote = quote(op, request.agentId(), request.discountPct());
         List<PaymentRequirements> reqs = challenges.requirements(op, quote.amountAtomic());
         try {
             if (request.paymentSignature() != null) {
@@ -170,17 +170,18 @@ public class PaymentAdmission {
 
     /** The requirements a client would be sent for this operation and named agent (for tools such as `quipu pay`). */
     public List<PaymentRequirements> requirements(Operation op, String agentId) {
-        return challenges.requirements(op, quote(op, agentId).amountAtomic());
+        return challenges.requirements(op, quote(op, agentId, null).amountAtomic());
     }
 
     private record Quote(long amountAtomic, String requiredPayer) {
     }
 
     /** The list price, less the tier discount of the wallet the request names; then only that wallet may pay. */
-    private Quote quote(Operation op, String agentId) {
+    private Quote quote(Operation op, String agentId, Integer discountPct) {
         long list = op.priceAtomic();
         if (agentId != null && EVM_ADDRESS.matcher(agentId).matches()) {
-            int pct = Math.max(0, Math.min(100, discounts.percentFor(agentId.toLowerCase(Locale.ROOT))));
+            int pct = Math.max(0, Math.min(100, discountPct != null ? discountPct
+                    : discounts.percentFor(agentId.toLowerCase(Locale.ROOT))));
             if (pct > 0) {
                 return new Quote(list * (100 - pct) / 100, agentId);
             }

@@ -281,6 +281,32 @@ class PaymentFlowTest implements TestPropertyProvider {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aDiscountedQuoteMustBePaidByTheWalletItWasQuotedFor() throws Exception {
+        String devWallet = new PaymentSigner(DEV_KEY, json, Clock.systemUTC()).address();
+        String other = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+        AdmitRequest unpaid = new AdmitRequest("sanctions_screen", "http://localhost:8080/sanctions", "10.0.0.12",
+                null, null, null, devWallet, "h", 20);
+        Map<String, Object> v2 = decodeHeader(admission.admit(unpaid).headers().get("PAYMENT-REQUIRED"));
+        Map<String, Object> quoted = ((List<Map<String, Object>>) v2.get("accepts")).get(0);
+        assertEquals("40000", quoted.get("amount"), "TRUSTED: 20 % off 0.05 USDC");
+
+        Operation op = priceBook.byId("sanctions_screen").orElseThrow();
+        PaymentRequirements list = admission.requirements(op, null).get(0);
+        PaymentRequirements discounted = new PaymentRequirements(list.scheme(), list.network(), "40000", list.asset(),
+                list.payTo(), list.maxTimeoutSeconds(), list.extra());
+        String header = Base64.getEncoder().encodeToString(json.writeValueAsBytes(
+                new PaymentSigner(DEV_KEY, json, Clock.systemUTC()).payV2(discounted, null)));
+        Decision byOther = admission.admit(new AdmitRequest("sanctions_screen", "http://localhost:8080/sanctions",
+                "10.0.0.12", header, null, null, other, "h", 20));
+        assertTrue(decodeHeader(byOther.headers().get("PAYMENT-REQUIRED")).get("error").toString().startsWith(Reasons.PAYER_MISMATCH));
+        Decision byWallet = admission.admit(new AdmitRequest("sanctions_screen", "http://localhost:8080/sanctions",
+                "10.0.0.12", header, null, null, devWallet, "h", 20));
+        assertEquals("admit", byWallet.decision());
+        assertEquals(40000, byWallet.chargedAtomic());
+    }
+
+    @Test
     void paymentLifecycleIsPublishedOnThePaymentsTopicKeyedByPayer() throws Exception {
         Decision admitted = admit("defi_report", paymentHeader("defi_report", null), null, null, "10.0.0.11");
         complete(admitted.ticket(), 200);
