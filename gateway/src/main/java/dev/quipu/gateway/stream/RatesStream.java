@@ -63,10 +63,12 @@ public class RatesStream {
             // the start, then each new set, restarts the interval clock
             Flux<Optional<RatesUpdate>> rates = Flux.concat(Mono.just(Optional.<RatesUpdate>empty()),
                             latest.updates(country).map(Optional::of))
-                    .switchMap(pushed -> Flux.interval(Duration.ZERO, interval, timers)
+                    // a tick that comes while the previous event still waits for its gate is dropped, not an error
+                    .switchMap(pushed -> Flux.interval(Duration.ZERO, interval, timers).onBackpressureDrop()
                             .map(tick -> tick == 0 && pushed.isPresent() ? pushed : latest.latest(country)))
                     .filter(Optional::isPresent);
-            Flux<Optional<RatesUpdate>> heartbeats = Flux.interval(heartbeat, heartbeat, timers).map(t -> Optional.empty());
+            Flux<Optional<RatesUpdate>> heartbeats = Flux.interval(heartbeat, heartbeat, timers).onBackpressureDrop()
+                    .map(t -> Optional.<RatesUpdate>empty());
             return Flux.merge(rates, heartbeats)
                     .concatMap(item -> item.isEmpty()
                             ? Mono.just(Event.of("").comment("heartbeat"))
