@@ -1,7 +1,8 @@
 // Headless Chromium (Debian's chromium package) clicks through /demo on the RUNNING suite
 // (GATEWAY_URL, started by platform/e2e's DemoAndMcpIT): a trial call answered by
 // sanctions-service, the caller's audit chain from audit-service, and live rates events from
-// rates-service through quipu.rates.v1 until the stream's end. Saves demo.png and docs.png.
+// rates-service through quipu.rates.v1 until the stream's end, then the trial limit shown when the
+// address's free events are used up. Saves demo.png and docs.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -29,7 +30,15 @@ test('a person makes a trial call, watches live rates and sees their audit chain
       // live rates: three trial events of real (snapshot-mode) data, then the stream's end
       await page.selectOption('#country', 'CO');
       await page.click('#stream');
-      await page.waitForSelector('#events li.end, #events li.error, #events li.limit', { timeout: 45000 });
+      try {
+        await page.waitForSelector('#events li.end, #events li.error, #events li.limit', { timeout: 45000 });
+      } catch (e) {
+        mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: `${shots}/demo-failure.png`, fullPage: true });
+        assert.fail('the stream did not finish in 45 s; status "' + await page.textContent('#stream-status') + '", events: '
+          + JSON.stringify(await page.locator('#events li').allTextContents()) + ' (no rates update of CO reached the'
+          + ' gateway? see rates-service.log for "could not publish")');
+      }
       const events = await page.locator('#events li').allTextContents();
       assert.equal(await page.locator('#events li.rates').count(), 3, events.join('\n'));
       assert.match(events[0], /^CO at .*usd_cop \d/, events.join('\n'));
@@ -50,6 +59,12 @@ test('a person makes a trial call, watches live rates and sees their audit chain
 
       mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: `${shots}/demo.png`, fullPage: true });
+      // this address's free stream events are used up now: the page says so instead of waiting
+      await page.click('#stream');
+      await page.waitForSelector('#events li.limit, #events li.error', { timeout: 45000 });
+      assert.match(await page.textContent('#events'), /trial limit: The 3 free stream events/);
+      assert.equal(await page.textContent('#stream-status'), 'Stream finished.');
+
       const docs = await browser.newPage({ viewport: { width: 1100, height: 900 } });
       await docs.goto(new URL('/docs', base).href);
       await docs.waitForSelector('.opblock', { timeout: 15000 });

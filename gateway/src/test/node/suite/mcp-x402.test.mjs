@@ -117,3 +117,29 @@ test('a trial call through MCP is served without a wallet', { skip }, async () =
   await client.ping();
   await client.close();
 });
+
+test('a 2026-07-28 client discovers the server without a handshake', { skip }, async () => {
+  const post = (method, params = {}) => fetch(new URL('/mcp', base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+  });
+  const discover = await (await post('server/discover')).json();
+  assert.equal(discover.result.resultType, 'complete', JSON.stringify(discover));
+  assert.ok(discover.result.supportedVersions.includes('2026-07-28'));
+  assert.ok(discover.result.capabilities.tools);
+  const refused = await (await post('tools/call', { name: 'sanctions_quick', arguments: screening })).json();
+  assert.equal(refused.result.resultType, 'complete');
+  assert.equal(refused.result.isError, true);
+  assert.equal(refused.result.structuredContent.x402Version, 2);
+});
+
+test('a browser page on a foreign origin is refused with 403', { skip }, async () => {
+  const response = await fetch(new URL('/mcp', base), {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://attacker.example' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  assert.equal(response.status, 403);
+});
