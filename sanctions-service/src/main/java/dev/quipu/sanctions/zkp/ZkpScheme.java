@@ -28,7 +28,7 @@ public final class ZkpScheme {
     public static final String VERSION = "qz-1";
     public static final int MIN_PREFIX = 3;
     public static final int MAX_PREFIX = 5;
-    public static final int RECOMMENDED_PREFIX = 4;
+    public static final int RECOMMENDED_PREFIX = 3;
     public static final int MIN_SALT_BYTES = 16;
     public static final int MAX_SALT_BYTES = 64;
     public static final int MAX_PARTS = 32;
