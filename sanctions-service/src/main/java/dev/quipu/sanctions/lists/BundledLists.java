@@ -31,25 +31,38 @@ public final class BundledLists {
 
     private final ListReader reader = new ListReader();
 
+    /** The five lists, parsed in parallel (startup time; each parse is independent), in list order. */
     public List<ListSnapshot> load() {
         Instant now = Instant.now();
+        List<java.util.function.Supplier<ListSnapshot>> lists = List.of(
+                () -> reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn.csv", "alt.csv", "add.csv"),
+                        "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN.CSV)", Instant.parse("2024-05-03T18:43:23Z"), now,
+                        "sdn.csv of 2024-05-03; alt.csv/add.csv of the 2023-12-28 publication (no newer ones were available); "
+                                + "no sdn_comments.csv"),
+                () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
+                                "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
+                        Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"),
+                () -> reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
+                        "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"),
+                () -> reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
+                        null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"),
+                () -> {
+                    Map<String, byte[]> uk = new LinkedHashMap<>();
+                    uk.put("uk.xml", bytes("uk/uk_sanctions_list_sample.xml"));
+                    uk.put("ConList.csv", bytes("uk/ConList-ofsi-2020-fragment.csv"));
+                    return reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", null, now,
+                            "FRAGMENTS: 4 FCDO designations (2026-08-14) and 41 legacy OFSI groups (2020); configure the refresh for the full list");
+                });
+        List<java.util.concurrent.CompletableFuture<ListSnapshot>> running = lists.stream()
+                .map(java.util.concurrent.CompletableFuture::supplyAsync).toList();
         List<ListSnapshot> out = new ArrayList<>();
-        out.add(reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn.csv", "alt.csv", "add.csv"),
-                "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN.CSV)", Instant.parse("2024-05-03T18:43:23Z"), now,
-                "sdn.csv of 2024-05-03; alt.csv/add.csv of the 2023-12-28 publication (no newer ones were available); "
-                        + "no sdn_comments.csv"));
-        out.add(reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
-                        "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
-                Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"));
-        out.add(reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
-                "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"));
-        out.add(reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
-                null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"));
-        Map<String, byte[]> uk = new LinkedHashMap<>();
-        uk.put("uk.xml", bytes("uk/uk_sanctions_list_sample.xml"));
-        uk.put("ConList.csv", bytes("uk/ConList-ofsi-2020-fragment.csv"));
-        out.add(reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", null, now,
-                "FRAGMENTS: 4 FCDO designations (2026-08-14) and 41 legacy OFSI groups (2020); configure the refresh for the full list"));
+        for (var f : running) {
+            try {
+                out.add(f.join());
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
         return out;
     }
 
