@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
-const base = process.env.GATEWAY_URL;
+// BROWSER_GATEWAY_URL: the same gateway at a client address of the page's own (trials count per address)
+const base = process.env.BROWSER_GATEWAY_URL || process.env.GATEWAY_URL;
 const browserPath = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 const shots = process.env.SCREENSHOT_DIR || 'screenshots';
 
