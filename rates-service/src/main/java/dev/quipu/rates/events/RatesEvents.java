@@ -28,6 +28,10 @@ import java.util.concurrent.TimeUnit;
 public class RatesEvents {
 
     static final long COALESCE_MS = 250;
+    /** A failed publication is retried after 1, 2, 4 … 30 s, so that a slow broker at start-up does not
+     * leave subscribers without a country's rates until the next refresh (minutes later). */
+    static final int MAX_RETRIES = 12;
+    private static final long MAX_RETRY_DELAY_MS = 30_000;
     private static final Logger LOG = LoggerFactory.getLogger(RatesEvents.class);
 
     private final RatesEventClient client;
@@ -55,13 +59,23 @@ public class RatesEvents {
         }
     }
 
-    /** Builds and sends the event now; a broker failure is logged (the next refresh publishes again). */
+    /** Builds and sends the event now; a broker failure is logged and retried with the newest set. */
     public RatesObserved publish(String country) {
+        return publish(country, 0);
+    }
+
+    private RatesObserved publish(String country, int retry) {
         RatesObserved event = toEvent(book.get().country(country));
         try {
             client.send(country, event);
         } catch (RuntimeException e) {
-            LOG.warn("could not publish rates of {}: {}", country, e.getMessage());
+            if (retry < MAX_RETRIES) {
+                long delay = Math.min(MAX_RETRY_DELAY_MS, 1000L << retry);
+                LOG.warn("could not publish rates of {} (retrying in {} ms): {}", country, delay, e.getMessage());
+                worker.schedule(() -> publish(country, retry + 1), delay, TimeUnit.MILLISECONDS);
+            } else {
+                LOG.warn("could not publish rates of {}; the next refresh publishes again: {}", country, e.getMessage());
+            }
         }
         return event;
     }
