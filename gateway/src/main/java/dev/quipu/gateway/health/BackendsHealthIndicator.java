@@ -24,6 +24,10 @@ import java.util.Map;
 @Singleton
 public class BackendsHealthIndicator implements HealthIndicator {
 
+    /** Framework indicators whose details stay on the service's own /health. */
+    private static final java.util.Set<String> INFRASTRUCTURE = java.util.Set.of("jdbc", "kafka", "diskSpace",
+            "compositeDiscoveryClient()", "service", "liveness", "readiness");
+
     private final Backends backends;
     private final JsonMapper json;
 
@@ -62,6 +66,11 @@ public class BackendsHealthIndicator implements HealthIndicator {
             details.forEach((name, value) -> {
                 if (value instanceof Map<?, ?> component) {
                     components.put(String.valueOf(name), component.get("status"));
+                    // the suite's own indicators (payments, lists, rate_sources) say what users need
+                    // to know: facilitator circuits and latency, list versions, rate freshness
+                    if (!INFRASTRUCTURE.contains(String.valueOf(name)) && component.get("details") != null) {
+                        result.put(String.valueOf(name), component.get("details"));
+                    }
                 }
             });
             result.put("components", components);

@@ -39,7 +39,8 @@ class SuiteHealthTest implements TestPropertyProvider {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        healthy.answerWith(200, "{\"status\":\"UP\",\"details\":{\"jdbc\":{\"status\":\"UP\"},\"kafka\":{\"status\":\"UP\"}}}");
+        healthy.answerWith(200, "{\"status\":\"UP\",\"details\":{\"jdbc\":{\"status\":\"UP\",\"details\":{\"database\":\"PostgreSQL\"}},"
+                + "\"kafka\":{\"status\":\"UP\"},\"payments\":{\"status\":\"UP\",\"details\":{\"mode\":\"local\"}}}}");
         Map<String, String> props = new HashMap<>();
         for (String name : new String[]{"payment", "sanctions", "registry", "rates", "report", "audit"}) {
             props.put("quipu.gateway.services." + name + ".url", healthy.url());
@@ -64,7 +65,9 @@ class SuiteHealthTest implements TestPropertyProvider {
         Map<?, ?> details = (Map<?, ?>) services.get("details");
         Map<?, ?> sanctions = (Map<?, ?>) details.get("sanctions-service");
         assertEquals("UP", sanctions.get("status"));
-        assertEquals(Map.of("jdbc", "UP", "kafka", "UP"), sanctions.get("components"));
+        assertEquals(Map.of("jdbc", "UP", "kafka", "UP", "payments", "UP"), sanctions.get("components"));
+        assertEquals(Map.of("mode", "local"), sanctions.get("payments"), "the suite's own indicators are passed on");
+        assertEquals(null, sanctions.get("jdbc"), "infrastructure details stay on the service");
         Map<?, ?> reputation = (Map<?, ?>) details.get("reputation-service");
         assertEquals("DOWN", reputation.get("status"));
         assertTrue(String.valueOf(reputation.get("error")).contains("reputation-service unreachable"));

@@ -186,6 +186,17 @@ class RatesApiTest implements TestPropertyProvider {
         assertEquals(200, http.toBlocking().exchange(HttpRequest.POST("/market/signal", "{\"country\":\"CO\"}"), String.class).code());
     }
 
+    @Test
+    void healthShowsTheFreshnessOfEveryRateWithoutCallingAPublisher() {
+        http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
+        Map<?, ?> health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
+        Map<?, ?> sources = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("rate_sources")).get("details");
+        assertEquals("snapshot", sources.get("mode"));
+        Map<?, ?> trm = (Map<?, ?>) ((Map<?, ?>) sources.get("CO")).get("usd_cop");
+        assertNotNull(trm.get("as_of"));
+        assertNotNull(trm.get("source"));
+    }
+
     @Singleton
     @Requires(property = "spec.name", value = "RatesApiTest")
     @KafkaListener(groupId = "rates-api-test", offsetReset = OffsetReset.EARLIEST)

@@ -119,4 +119,13 @@ class SanctionsApiTest implements TestPropertyProvider {
             assertTrue(store.count(id) >= 1, id.name());
         }
     }
+
+    @Test
+    void healthNamesTheVersionOfEveryListTheIndexServes() {
+        Map<?, ?> health = http.toBlocking().retrieve(io.micronaut.http.HttpRequest.GET("/health"), Map.class);
+        Map<?, ?> lists = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("lists")).get("details");
+        Map<?, ?> sdn = (Map<?, ?>) lists.get("OFAC_SDN");
+        org.junit.jupiter.api.Assertions.assertEquals(14965, ((Number) sdn.get("entities")).intValue());
+        org.junit.jupiter.api.Assertions.assertEquals(64, String.valueOf(sdn.get("sha256")).length());
+    }
 }
