@@ -65,7 +65,10 @@ class SuiteProbesIT {
         return PRICE_BOOK.freeRoutes().stream().map(route -> DynamicTest.dynamicTest(
                 route.method() + " " + route.path(), () -> {
                     String path = concrete(route.path());
-                    RunningSuite.Reply reply = route.method().equals("POST") ? suite.postJson(path, "{}") : suite.get(path);
+                    // the stream is probed with a token nobody issued (a 402): a bare probe would open a
+                    // trial stream and spend this address's free stream events, which RatesStreamIT counts
+                    String target = path.equals("/rates/stream") ? path + "?stream_token=e2e-probe-token-never-issued" : path;
+                    RunningSuite.Reply reply = route.method().equals("POST") ? suite.postJson(target, "{}") : suite.get(target);
                     // a route with variables may rightly answer 404 for an unknown agent or event; a
                     // route nobody serves answers 404 naming the request path itself
                     boolean variables = !path.equals(route.path());
