@@ -1,5 +1,6 @@
 package dev.quipu.gateway.routing;
 
+import dev.quipu.contracts.events.DataVersions;
 import dev.quipu.contracts.pricebook.Service;
 import jakarta.inject.Singleton;
 
@@ -65,7 +66,8 @@ public class Backends {
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             return new BackendAnswer(response.statusCode(),
                     response.headers().firstValue("content-type").orElse("application/json"),
-                    response.body(), (System.nanoTime() - started) / 1_000_000, null);
+                    response.body(), (System.nanoTime() - started) / 1_000_000, null,
+                    DataVersions.parse(response.headers().firstValue(DataVersions.HEADER).orElse(null)));
         } catch (IOException e) {
             return BackendAnswer.unreachable(service, e.getClass().getSimpleName() + ": " + e.getMessage());
         } catch (InterruptedException e) {
@@ -74,8 +76,20 @@ public class Backends {
         }
     }
 
-    /** The buffered answer of a backend. {@code failure} is set when it could not be reached. */
-    public record BackendAnswer(int status, String contentType, byte[] body, long latencyMs, String failure) {
+    /**
+     * The buffered answer of a backend. {@code failure} is set when it could not be reached;
+     * {@code dataVersions} are the data versions it reported ({@link DataVersions#HEADER}).
+     */
+    public record BackendAnswer(int status, String contentType, byte[] body, long latencyMs, String failure,
+                                Map<String, String> dataVersions) {
+
+        public BackendAnswer {
+            dataVersions = Map.copyOf(dataVersions);
+        }
+
+        public BackendAnswer(int status, String contentType, byte[] body, long latencyMs, String failure) {
+            this(status, contentType, body, latencyMs, failure, Map.of());
+        }
 
         static BackendAnswer unreachable(Service service, String why) {
             return new BackendAnswer(502, "application/json", null, 0, service.moduleName() + " unreachable: " + why);

@@ -80,7 +80,8 @@ public class PaidCallHandler {
     /** The answer with {@code audit_hash} and {@code aat} of its own link, waited for within the configured bound. */
     private Backends.BackendAnswer stamped(Backends.BackendAnswer answer, AuditLinks.Expected link, String agentId) {
         byte[] body = auditStamp.stamp(answer.body(), link.await(), link.eventId(), agentId);
-        return new Backends.BackendAnswer(answer.status(), answer.contentType(), body, answer.latencyMs(), answer.failure());
+        return new Backends.BackendAnswer(answer.status(), answer.contentType(), body, answer.latencyMs(), answer.failure(),
+                answer.dataVersions());
     }
 
     /** The budget does not cover the call: the admission is released as for a backend that never ran. */
@@ -98,7 +99,7 @@ public class PaidCallHandler {
                 op.method() + " " + op.path(), agentId, admitted.payer(), admitted.access(),
                 op.priceUsdc().toPlainString(), answer.succeeded() ? admitted.chargedAtomic() : 0,
                 admitted.paymentRef(), answer.status(), answer.latencyMs(), text(call.body()), text(answer.body()),
-                Map.of());
+                answer.dataVersions());
     }
 
     /** The backend's answer as the caller receives it; an unreachable backend is a 502 with a JSON body. */

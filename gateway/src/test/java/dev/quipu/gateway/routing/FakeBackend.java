@@ -54,6 +54,9 @@ public final class FakeBackend implements AutoCloseable {
         boolean handOff = exchange.getRequestURI().getPath().equals("/internal/calls");
         byte[] bytes = (handOff ? "{}" : answer).getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
+        if (!handOff) {
+            exchange.getResponseHeaders().add("X-Data-Versions", "OFAC_SDN=2024-05-03;usd_cop=2014-02-03");
+        }
         exchange.sendResponseHeaders(handOff ? 202 : status, bytes.length);
         exchange.getResponseBody().write(bytes);
         exchange.close();

@@ -176,6 +176,8 @@ class RouteControllerTest implements TestPropertyProvider {
         assertEquals("POST /market/signal", event.route());
         assertEquals(200, event.status());
         assertEquals("{\"country\":\"BR\",\"agent_id\":\"agent-7\"}", event.requestJson());
+        assertEquals(Map.of("OFAC_SDN", "2024-05-03", "usd_cop", "2014-02-03"), event.dataVersions(),
+                "the data versions the backend reported are bound into the event");
     }
 
     @Test

@@ -48,6 +48,9 @@ class CallEventsIT {
                 "stored once by audit-service");
         assertEquals(1, awaitRows(suite, "quipu_reputation", "SELECT count(*) FROM call_events WHERE agent_id = ?", agent),
                 "stored once by reputation-service");
+        assertEquals(1, count(suite, "quipu_audit", "SELECT count(*) FROM call_events WHERE agent_id = ? "
+                + "AND payload LIKE '%\"data_versions\":{%usd_cop%'", agent),
+                "the event binds the publication dates of the rates it answered with");
     }
 
     /** Polls until the count is at least one (bounded), then returns the count. */

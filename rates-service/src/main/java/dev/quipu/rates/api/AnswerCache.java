@@ -12,7 +12,12 @@ import java.util.function.Supplier;
  */
 final class AnswerCache {
 
-    record Answer(long second, byte[] body, String freshness) {
+    record Answer(long second, byte[] body, String freshness, String dataVersions) {
+
+        Answer(long second, byte[] body, String freshness) {
+            this(second, body, freshness, "");
+        }
+
     }
 
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();

@@ -93,6 +93,17 @@ public final class RatesAnswers {
     }
 
     /**
+     * The {@code X-Data-Versions} header value: each available rate with its publisher date and
+     * source, so that the call event (and the audit chain) binds the data the answer came from.
+     */
+    public static String dataVersions(CountryRates rates) {
+        Map<String, String> versions = new java.util.LinkedHashMap<>();
+        rates.rates().values().stream().filter(RateView::available).forEach(v ->
+                versions.put(v.rate().name(), v.latest().asOf() + " " + v.latest().source()));
+        return dev.quipu.contracts.events.DataVersions.format(versions);
+    }
+
+    /**
      * {@code X-Data-Freshness}: {@code live}, {@code snapshot} or {@code stale} (some value served after
      * its source failed), then the oldest publisher date and the largest age among the values;
      * {@code unavailable} when the country has no value at all.

@@ -7,6 +7,7 @@ import dev.quipu.rates.cache.RatesBook;
 import dev.quipu.rates.signals.MarketSignals;
 import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
+import dev.quipu.contracts.events.DataVersions;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.json.JsonMapper;
@@ -79,12 +80,14 @@ public class RatesController {
             CountryRates rates = book.country(country);
             try {
                 return new AnswerCache.Answer(rates.assembledAt().getEpochSecond(),
-                        json.writeValueAsBytes(answers.rates(rates, families)), RatesAnswers.freshness(rates));
+                        json.writeValueAsBytes(answers.rates(rates, families)), RatesAnswers.freshness(rates),
+                        RatesAnswers.dataVersions(rates));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
-        return HttpResponse.ok(answer.body()).contentType(MediaType.APPLICATION_JSON_TYPE).header(FRESHNESS, answer.freshness());
+        return HttpResponse.ok(answer.body()).contentType(MediaType.APPLICATION_JSON_TYPE).header(FRESHNESS, answer.freshness())
+                .header(DataVersions.HEADER, answer.dataVersions());
     }
 
     @Post("/market/signal")
@@ -95,6 +98,7 @@ public class RatesController {
             return HttpResponse.unprocessableEntity().body(checked.errors());
         }
         CountryRates rates = book.country((String) checked.fields().get("country"));
-        return HttpResponse.ok(answers.marketSignal(rates)).header(FRESHNESS, RatesAnswers.freshness(rates));
+        return HttpResponse.ok(answers.marketSignal(rates)).header(FRESHNESS, RatesAnswers.freshness(rates))
+                .header(DataVersions.HEADER, RatesAnswers.dataVersions(rates));
     }
 }

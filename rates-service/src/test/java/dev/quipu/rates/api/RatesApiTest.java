@@ -187,6 +187,14 @@ class RatesApiTest implements TestPropertyProvider {
     }
 
     @Test
+    void anAnswerReportsThePublisherDateOfEveryRateForTheAuditChain() {
+        var response = http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
+        Map<String, String> versions = dev.quipu.contracts.events.DataVersions.parse(
+                response.getHeaders().get(dev.quipu.contracts.events.DataVersions.HEADER));
+        assertTrue(versions.get("usd_cop").startsWith("2014-02-03 "), versions.toString());
+    }
+
+    @Test
     void healthShowsTheFreshnessOfEveryRateWithoutCallingAPublisher() {
         http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
         Map<?, ?> health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);

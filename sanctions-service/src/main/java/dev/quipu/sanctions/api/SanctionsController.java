@@ -16,6 +16,7 @@ import dev.quipu.sanctions.matching.ScreeningQuery;
 import dev.quipu.sanctions.wallets.WalletAddress;
 import dev.quipu.sanctions.wallets.WalletListing;
 import io.micronaut.core.annotation.Nullable;
+import dev.quipu.contracts.events.DataVersions;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -90,7 +91,8 @@ public class SanctionsController {
                 f.get("threshold") instanceof Number n ? n.doubleValue() : settings.threshold(),
                 f.get("limit") instanceof Number n ? n.intValue() : settings.limit());
         List<Match> matches = screener.screen(index, q);
-        return HttpResponse.ok(responses.result(matches, index, listSet));
+        return HttpResponse.ok(responses.result(matches, index, listSet))
+                .header(DataVersions.HEADER, responses.dataVersions(index, listSet));
     }
 
     @Post("/wallet/screen")
@@ -144,7 +146,7 @@ public class SanctionsController {
                 "chain_family", WalletAddress.familyOf(address).name().toLowerCase(java.util.Locale.ROOT)));
         out.put("matches", matches);
         out.put("lists_checked", responses.listsChecked(index, ALL));
-        return HttpResponse.ok(out);
+        return HttpResponse.ok(out).header(DataVersions.HEADER, responses.dataVersions(index, ALL));
     }
 
     /** Internal calibration endpoint (not routed by the gateway): name-only scores of pairs, in order. */

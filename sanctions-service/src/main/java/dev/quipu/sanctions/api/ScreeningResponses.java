@@ -92,6 +92,18 @@ public final class ScreeningResponses {
         return out;
     }
 
+    /** The {@code X-Data-Versions} header value: each list checked with its version and SHA-256, for the audit chain. */
+    public String dataVersions(ScreeningIndex index, Set<ListId> lists) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        for (ListId id : lists) {
+            ListVersion v = index.versions().get(id);
+            if (v != null) {
+                versions.put(id.name(), v.version() + " sha256:" + v.sha256());
+            }
+        }
+        return dev.quipu.contracts.events.DataVersions.format(versions);
+    }
+
     public List<Map<String, Object>> listsChecked(ScreeningIndex index, Set<ListId> lists) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (ListId id : lists) {

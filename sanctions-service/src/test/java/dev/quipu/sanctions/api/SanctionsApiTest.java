@@ -128,4 +128,14 @@ class SanctionsApiTest implements TestPropertyProvider {
         org.junit.jupiter.api.Assertions.assertEquals(14965, ((Number) sdn.get("entities")).intValue());
         org.junit.jupiter.api.Assertions.assertEquals(64, String.valueOf(sdn.get("sha256")).length());
     }
+
+    @Test
+    void aScreeningReportsTheListVersionsItUsedForTheAuditChain() {
+        var response = http.toBlocking().exchange(io.micronaut.http.HttpRequest.POST("/sanctions/quick",
+                Map.of("name", "Juan Perez", "country", "CO", "type", "person")), String.class);
+        Map<String, String> versions = dev.quipu.contracts.events.DataVersions.parse(
+                response.getHeaders().get(dev.quipu.contracts.events.DataVersions.HEADER));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Set.of("OFAC_SDN"), versions.keySet());
+        org.junit.jupiter.api.Assertions.assertTrue(versions.get("OFAC_SDN").contains("sha256:"), versions.toString());
+    }
 }
