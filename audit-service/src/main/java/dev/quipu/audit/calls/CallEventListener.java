@@ -24,6 +24,9 @@ import java.util.List;
  */
 @KafkaListener(groupId = "audit-service", batch = true, offsetReset = OffsetReset.EARLIEST,
         offsetStrategy = OffsetStrategy.SYNC,
+        // one consumer per partition: each agent still has a single writer (the topic is keyed by agent),
+        // and batches of different partitions fold in parallel while others wait on the database
+        threadsValue = "${quipu.audit.fold-threads:3}",
         errorStrategy = @ErrorStrategy(value = ErrorStrategyValue.RETRY_EXPONENTIALLY_ON_ERROR, retryCount = 20,
                 retryDelay = "200ms"))
 public class CallEventListener {
