@@ -20,7 +20,7 @@ import java.util.List;
  * has an {@code ObsDimension} (the date) and an {@code ObsValue}. The DTF is weekly, published
  * daily: consecutive days repeat the same value with their own dates.
  */
-public final class BanrepDtfSource implements RateSource {
+public final class BanrepDtfSource extends PublisherSource {
 
     public static final String ID = "banrep-sdmx-dtf";
     static final String GENERIC_NS = "http://www.sdmx.org/resources/sdmxml/schemas/v2_1/data/generic";
@@ -30,22 +30,8 @@ public final class BanrepDtfSource implements RateSource {
     private final String baseUrl;
 
     public BanrepDtfSource(String baseUrl) {
+        super(ID, "CO", List.of("dtf_ea"));
         this.baseUrl = baseUrl;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "CO";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("dtf_ea");
     }
 
     @Override

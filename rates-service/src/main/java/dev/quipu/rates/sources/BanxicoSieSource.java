@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code Bmx-Token} header (not the query, which would leak it into logs). {@code dato} is a
  * string, {@code "N/E"} on days without data; dates are dd/MM/yyyy.
  */
-public final class BanxicoSieSource implements RateSource {
+public final class BanxicoSieSource extends PublisherSource {
 
     public static final String ID = "banxico-sie";
     private static final Map<String, String> SERIES = Map.of("SF43718", "usd_mxn", "SF43783", "tiie_28");
@@ -29,24 +29,10 @@ public final class BanxicoSieSource implements RateSource {
     private final String token;
 
     public BanxicoSieSource(JsonMapper json, String baseUrl, String token) {
+        super(ID, "MX", List.of("usd_mxn", "tiie_28"));
         this.json = json;
         this.baseUrl = baseUrl;
         this.token = token;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "MX";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_mxn", "tiie_28");
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.List;
  * for closing bulletins only; when an answer carries {@code tipoBoletim} we filter again.
  * Date parameters are quoted MM-DD-YYYY.
  */
-public final class BcbPtaxSource implements RateSource {
+public final class BcbPtaxSource extends PublisherSource {
 
     public static final String ID = "bcb-olinda-ptax";
     private static final DateTimeFormatter MDY = DateTimeFormatter.ofPattern("MM-dd-yyyy");
@@ -28,23 +28,9 @@ public final class BcbPtaxSource implements RateSource {
     private final String baseUrl;
 
     public BcbPtaxSource(JsonMapper json, String baseUrl) {
+        super(ID, "BR", List.of("usd_brl"));
         this.json = json;
         this.baseUrl = baseUrl;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "BR";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_brl");
     }
 
     @Override

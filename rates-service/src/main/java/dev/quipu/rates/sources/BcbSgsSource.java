@@ -15,7 +15,7 @@ import java.util.List;
  * Since 2025-03-26 daily series need a date window of at most 10 years, so we always send one.
  * {@code valor} is a string, {@code data} is dd/MM/yyyy.
  */
-public final class BcbSgsSource implements RateSource {
+public final class BcbSgsSource extends PublisherSource {
 
     private static final DateTimeFormatter DMY = DateTimeFormatter.ofPattern("dd/MM/yyyy");
     private static final ZoneId BRASILIA = ZoneId.of("America/Sao_Paulo");
@@ -27,26 +27,12 @@ public final class BcbSgsSource implements RateSource {
     private final String label;
 
     public BcbSgsSource(JsonMapper json, String baseUrl, int series, String rate, String label) {
+        super("bcb-sgs-" + series, "BR", List.of(rate));
         this.json = json;
         this.baseUrl = baseUrl;
         this.series = series;
         this.rate = rate;
         this.label = label;
-    }
-
-    @Override
-    public String id() {
-        return "bcb-sgs-" + series;
-    }
-
-    @Override
-    public String country() {
-        return "BR";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of(rate);
     }
 
     @Override

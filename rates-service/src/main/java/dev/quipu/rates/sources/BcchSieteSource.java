@@ -20,7 +20,7 @@ import java.util.Map;
  * {@code statusCode} {@code ND} carry an empty value; dates are dd-MM-yyyy; the body may be
  * ISO-8859-1.
  */
-public final class BcchSieteSource implements RateSource {
+public final class BcchSieteSource extends PublisherSource {
 
     public static final String ID = "bcch-siete";
     private static final Map<String, String> SERIES = Map.of("usd_clp", "F073.TCO.PRE.Z.D", "uf_clp", "F073.UFF.PRE.Z.D");
@@ -33,25 +33,11 @@ public final class BcchSieteSource implements RateSource {
     private final String password;
 
     public BcchSieteSource(JsonMapper json, String baseUrl, String user, String password) {
+        super(ID, "CL", List.of("usd_clp", "uf_clp"));
         this.json = json;
         this.baseUrl = baseUrl;
         this.user = user;
         this.password = password;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "CL";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_clp", "uf_clp");
     }
 
     @Override

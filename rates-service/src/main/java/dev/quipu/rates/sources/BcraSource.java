@@ -12,7 +12,7 @@ import java.util.List;
  * Argentina's official wholesale rate (Comunicación A 3500, variable 5) from the BCRA
  * Estadísticas API v4.0: {@code results[0].detalle[]} of {@code {fecha, valor}}, newest first.
  */
-public final class BcraSource implements RateSource {
+public final class BcraSource extends PublisherSource {
 
     public static final String ID = "bcra-a3500";
     private static final int A3500 = 5;
@@ -21,23 +21,9 @@ public final class BcraSource implements RateSource {
     private final String baseUrl;
 
     public BcraSource(JsonMapper json, String baseUrl) {
+        super(ID, "AR", List.of("usd_ars"));
         this.json = json;
         this.baseUrl = baseUrl;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "AR";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_ars");
     }
 
     @Override

@@ -19,7 +19,7 @@ import java.util.Map;
  * Period names are like {@code 05.Oct.26} with Spanish month abbreviations; {@code n.d.}
  * marks a day without data.
  */
-public final class BcrpDataSource implements RateSource {
+public final class BcrpDataSource extends PublisherSource {
 
     public static final String ID = "bcrp-data";
     private static final Map<String, Integer> MONTHS = Map.ofEntries(
@@ -32,25 +32,12 @@ public final class BcrpDataSource implements RateSource {
     private final String baseUrl;
 
     public BcrpDataSource(JsonMapper json, String baseUrl) {
+        super(ID, "PE", List.of("usd_pen", "usd_pen_buy"));
         this.json = json;
         this.baseUrl = baseUrl;
     }
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "PE";
-    }
-
     /** usd_pen is the interbank sell (venta) rate, usd_pen_buy the buy (compra) rate. */
-    @Override
-    public List<String> rates() {
-        return List.of("usd_pen", "usd_pen_buy");
-    }
 
     @Override
     public List<Observation> fetch(Transport transport, Instant fetchedAt) {

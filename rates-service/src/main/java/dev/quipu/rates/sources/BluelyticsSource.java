@@ -12,7 +12,7 @@ import java.util.List;
  * Second opinion for Argentina's blue rate: Bluelytics {@code /v2/latest},
  * {@code blue.value_sell} with {@code last_update} (an offset date-time, -03:00).
  */
-public final class BluelyticsSource implements RateSource {
+public final class BluelyticsSource extends PublisherSource {
 
     public static final String ID = "bluelytics";
     private static final ZoneId BUENOS_AIRES = ZoneId.of("America/Argentina/Buenos_Aires");
@@ -21,23 +21,9 @@ public final class BluelyticsSource implements RateSource {
     private final String baseUrl;
 
     public BluelyticsSource(JsonMapper json, String baseUrl) {
+        super(ID, "AR", List.of("usd_ars_blue"));
         this.json = json;
         this.baseUrl = baseUrl;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "AR";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_ars_blue");
     }
 
     @Override

@@ -13,7 +13,7 @@ import java.util.List;
  * A weekend or holiday is one row whose validity spans several days: {@code as_of} is
  * {@code vigenciadesde}, {@code valid_until} is {@code vigenciahasta}.
  */
-public final class DatosGovTrmSource implements RateSource {
+public final class DatosGovTrmSource extends PublisherSource {
 
     public static final String ID = "datos-gov-co-trm";
     private static final String PUBLISHER = "Superintendencia Financiera de Colombia (TRM) via datos.gov.co 32sa-8pi3";
@@ -23,24 +23,10 @@ public final class DatosGovTrmSource implements RateSource {
     private final String appToken;
 
     public DatosGovTrmSource(JsonMapper json, String baseUrl, String appToken) {
+        super(ID, "CO", List.of("usd_cop"));
         this.json = json;
         this.baseUrl = baseUrl;
         this.appToken = appToken;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "CO";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_cop");
     }
 
     @Override

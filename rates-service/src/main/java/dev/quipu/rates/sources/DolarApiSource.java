@@ -14,7 +14,7 @@ import java.util.List;
  * {@code fechaActualizacion} is when DolarApi saw the quote change; its date in Buenos Aires is
  * the {@code as_of}. The value is {@code venta} (what a buyer of dollars pays).
  */
-public final class DolarApiSource implements RateSource {
+public final class DolarApiSource extends PublisherSource {
 
     private static final ZoneId BUENOS_AIRES = ZoneId.of("America/Argentina/Buenos_Aires");
 
@@ -24,25 +24,11 @@ public final class DolarApiSource implements RateSource {
     private final String rate;
 
     public DolarApiSource(JsonMapper json, String baseUrl, String casa, String rate) {
+        super("dolarapi-" + casa, "AR", List.of(rate));
         this.json = json;
         this.baseUrl = baseUrl;
         this.casa = casa;
         this.rate = rate;
-    }
-
-    @Override
-    public String id() {
-        return "dolarapi-" + casa;
-    }
-
-    @Override
-    public String country() {
-        return "AR";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of(rate);
     }
 
     @Override

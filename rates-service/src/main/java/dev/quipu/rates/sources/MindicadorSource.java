@@ -14,7 +14,7 @@ import java.util.Map;
  * Chile's fallback: mindicador.cl, an unofficial relay of Banco Central de Chile's figures.
  * {@code fecha} is midnight in Chile written in UTC, so the date is taken in America/Santiago.
  */
-public final class MindicadorSource implements RateSource {
+public final class MindicadorSource extends PublisherSource {
 
     public static final String ID = "mindicador-cl";
     private static final Map<String, String> FIELDS = Map.of("usd_clp", "dolar", "uf_clp", "uf");
@@ -24,23 +24,9 @@ public final class MindicadorSource implements RateSource {
     private final String baseUrl;
 
     public MindicadorSource(JsonMapper json, String baseUrl) {
+        super(ID, "CL", List.of("usd_clp", "uf_clp"));
         this.json = json;
         this.baseUrl = baseUrl;
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String country() {
-        return "CL";
-    }
-
-    @Override
-    public List<String> rates() {
-        return List.of("usd_clp", "uf_clp");
     }
 
     @Override
