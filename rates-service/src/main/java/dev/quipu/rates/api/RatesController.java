@@ -9,6 +9,7 @@ import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
 import dev.quipu.contracts.events.DataVersions;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Named;
@@ -86,8 +87,11 @@ public class RatesController {
                 throw new UncheckedIOException(e);
             }
         });
-        return HttpResponse.ok(answer.body()).contentType(MediaType.APPLICATION_JSON_TYPE).header(FRESHNESS, answer.freshness())
-                .header(DataVersions.HEADER, answer.dataVersions());
+        // Not one rate of the country can be served (each reason is in "unavailable"): an error status,
+        // so that the gateway charges nothing for an answer without data.
+        HttpStatus status = answer.dataVersions().isEmpty() ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK;
+        return HttpResponse.status(status).body(answer.body()).contentType(MediaType.APPLICATION_JSON_TYPE)
+                .header(FRESHNESS, answer.freshness()).header(DataVersions.HEADER, answer.dataVersions());
     }
 
     @Post("/market/signal")

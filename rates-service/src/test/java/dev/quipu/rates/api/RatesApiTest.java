@@ -195,6 +195,16 @@ class RatesApiTest implements TestPropertyProvider {
     }
 
     @Test
+    void aCountryWithoutASingleAvailableRateAnswers503WithTheReasonsSoNothingIsCharged() {
+        // Peru has no recorded BCRP response bundled: in snapshot mode none of its rates can be served
+        var e = org.junit.jupiter.api.Assertions.assertThrows(HttpClientResponseException.class,
+                () -> http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "PE")), String.class));
+        assertEquals(503, e.getStatus().getCode());
+        String body = e.getResponse().getBody(String.class).orElseThrow();
+        assertTrue(body.contains("\"unavailable\"") && body.contains("bcrp-data"), body);
+    }
+
+    @Test
     void healthShowsTheFreshnessOfEveryRateWithoutCallingAPublisher() {
         http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
         Map<?, ?> health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
