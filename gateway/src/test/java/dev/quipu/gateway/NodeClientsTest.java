@@ -50,9 +50,7 @@ class NodeClientsTest implements TestPropertyProvider {
         properties.put("quipu.test.x402-admission", "true");
         // an SSE response's headers leave with its first item: with no broker here, the first heartbeat
         properties.put("quipu.gateway.stream.heartbeat", "1s");
-        for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
-            properties.put("quipu.gateway.services." + name + ".url", backend.url());
-        }
+        properties.putAll(dev.quipu.gateway.BackendUrls.allAt(backend.url()));
         return properties;
     }
 

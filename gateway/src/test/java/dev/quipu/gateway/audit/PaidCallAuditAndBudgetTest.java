@@ -96,9 +96,7 @@ class PaidCallAuditAndBudgetTest implements TestPropertyProvider {
         fake.start();
         String url = "http://127.0.0.1:" + fake.getAddress().getPort();
         Map<String, String> props = new HashMap<>();
-        for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
-            props.put("quipu.gateway.services." + name + ".url", url);
-        }
+        props.putAll(dev.quipu.gateway.BackendUrls.allAt(url));
         props.put("kafka.bootstrap.servers", EmbeddedKafka.shared().bootstrapServers());
         props.put("quipu.gateway.paywall.enabled", "false");
         props.put("quipu.gateway.audit.link-wait", "1s");

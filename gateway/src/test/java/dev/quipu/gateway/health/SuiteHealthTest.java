@@ -42,9 +42,7 @@ class SuiteHealthTest implements TestPropertyProvider {
         healthy.answerWith(200, "{\"status\":\"UP\",\"details\":{\"jdbc\":{\"status\":\"UP\",\"details\":{\"database\":\"PostgreSQL\"}},"
                 + "\"kafka\":{\"status\":\"UP\"},\"payments\":{\"status\":\"UP\",\"details\":{\"mode\":\"local\"}}}}");
         Map<String, String> props = new HashMap<>();
-        for (String name : new String[]{"payment", "sanctions", "registry", "rates", "report", "audit"}) {
-            props.put("quipu.gateway.services." + name + ".url", healthy.url());
-        }
+        props.putAll(dev.quipu.gateway.BackendUrls.allAt(healthy.url()));
         props.put("quipu.gateway.services.reputation.url", "http://127.0.0.1:9"); // nothing listens there
         props.put("kafka.enabled", "false");
         return props;

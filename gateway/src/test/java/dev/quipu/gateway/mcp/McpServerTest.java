@@ -53,9 +53,7 @@ class McpServerTest implements TestPropertyProvider {
         properties.put("quipu.test.x402-admission", "true");
         properties.put("quipu.gateway.public-url", "https://api.quipu.example");
         properties.put("quipu.gateway.mcp.allowed-origins", "https://console.quipu.example, http://localhost:5173");
-        for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
-            properties.put("quipu.gateway.services." + name + ".url", backend.url());
-        }
+        properties.putAll(dev.quipu.gateway.BackendUrls.allAt(backend.url()));
         return properties;
     }
 

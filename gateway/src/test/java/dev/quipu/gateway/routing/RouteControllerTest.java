@@ -64,9 +64,7 @@ class RouteControllerTest implements TestPropertyProvider {
             throw new UncheckedIOException(e);
         }
         Map<String, String> props = new HashMap<>();
-        for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
-            props.put("quipu.gateway.services." + name + ".url", backend.url());
-        }
+        props.putAll(dev.quipu.gateway.BackendUrls.allAt(backend.url()));
         props.put("kafka.enabled", "false");
         props.put("spec.name", "RouteControllerTest");
         return props;

@@ -50,9 +50,7 @@ class RatesStreamControllerTest implements TestPropertyProvider {
             throw new UncheckedIOException(e);
         }
         Map<String, String> props = new HashMap<>();
-        for (String name : List.of("payment", "sanctions", "registry", "rates", "report", "audit", "reputation")) {
-            props.put("quipu.gateway.services." + name + ".url", payments.url());
-        }
+        props.putAll(dev.quipu.gateway.BackendUrls.allAt(payments.url()));
         props.put("kafka.enabled", "false");
         props.put("quipu.gateway.paywall.enabled", "false");
         props.put("quipu.gateway.stream.heartbeat", "300ms");
