@@ -47,16 +47,20 @@ public final class Eip3009Verifier {
     private final JsonMapper json;
     private final long settleMarginSeconds;
     private final long skewSeconds;
+    private final SignerRecovery recovery;
 
     /**
      * @param settleMarginSeconds how long an authorization must still be valid (the reference facilitator uses 6 s)
      * @param skewSeconds         tolerance on the upper bound {@code validBefore <= now + maxTimeoutSeconds}
+     * @param recovery            the secp256k1 engine that recovers the signer
      */
-    public Eip3009Verifier(Clock clock, JsonMapper json, long settleMarginSeconds, long skewSeconds) {
+    public Eip3009Verifier(Clock clock, JsonMapper json, long settleMarginSeconds, long skewSeconds,
+                           SignerRecovery recovery) {
         this.clock = clock;
         this.json = json;
         this.settleMarginSeconds = settleMarginSeconds;
         this.skewSeconds = skewSeconds;
+        this.recovery = recovery;
     }
 
     public Authorization verify(PaymentPayload payment, PaymentRequirements required, Network network) throws Refusal {
@@ -133,7 +137,7 @@ public final class Eip3009Verifier {
         }
         byte[] digest = digest(name, version, network.chainId(), required.asset(), from, to, value, validAfter,
                 validBefore, nonce);
-        String recovered = Secp256k1Recovery.recoverAddress(digest, r, s, v);
+        String recovered = recovery.recoverAddress(digest, r, s, v);
         if (recovered == null) {
             throw new Refusal(Reasons.SIGNATURE, "no public key can be recovered from the signature");
         }

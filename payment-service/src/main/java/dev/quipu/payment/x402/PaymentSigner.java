@@ -26,7 +26,7 @@ public final class PaymentSigner {
 
     public PaymentSigner(String privateKeyHex, JsonMapper json, Clock clock) {
         this.wallet = Credentials.create(privateKeyHex);
-        this.hashing = new Eip3009Verifier(clock, json, 0, 0);
+        this.hashing = new Eip3009Verifier(clock, json, 0, 0, SignerRecovery.pureJava());
         this.clock = clock;
     }
 

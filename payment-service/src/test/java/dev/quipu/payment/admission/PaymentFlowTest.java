@@ -335,7 +335,7 @@ class PaymentFlowTest implements TestPropertyProvider {
 
     @Test
     @SuppressWarnings("unchecked")
-    void healthShowsThePaymentMode() {
+    void healthShowsThePaymentModeAndTheSignatureEngine() {
         Map<String, Object> health;
         try {
             health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
@@ -344,6 +344,7 @@ class PaymentFlowTest implements TestPropertyProvider {
         }
         Map<String, Object> payments = (Map<String, Object>) ((Map<String, Object>) health.get("details")).get("payments");
         assertEquals("local", ((Map<String, Object>) payments.get("details")).get("mode"));
+        assertEquals("libsecp256k1", ((Map<String, Object>) payments.get("details")).get("signature_recovery"));
     }
 
     <T> List<T> concurrently(int n, Callable<T> task) throws Exception {

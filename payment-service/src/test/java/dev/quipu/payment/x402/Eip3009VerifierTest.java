@@ -51,7 +51,7 @@ class Eip3009VerifierTest {
     static final long NOW_C = 1740672100L;
 
     static Eip3009Verifier verifierAt(long epochSecond) {
-        return new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC), JSON, 6, 30);
+        return new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC), JSON, 6, 30, SignerRecovery.fastest());
     }
 
     static PaymentPayload vectorA(String signature) throws Refusal {

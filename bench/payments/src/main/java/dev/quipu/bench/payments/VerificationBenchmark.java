@@ -7,6 +7,7 @@ import dev.quipu.payment.x402.PaymentHeaderCodec;
 import dev.quipu.payment.x402.PaymentPayload;
 import dev.quipu.payment.x402.PaymentRequirements;
 import dev.quipu.payment.x402.Refusal;
+import dev.quipu.payment.x402.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,6 +15,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,8 +30,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Local x402 verification, single thread (= per core): the full check of test vector C (Base
- * mainnet) — strict header decode, EIP-712 digest with web3j's StructuredDataEncoder, secp256k1
- * recovery — and its parts. Target: ≥ 5,000 verifications/s per core.
+ * mainnet) — strict header decode, EIP-712 digest, secp256k1 recovery — and its parts, with each
+ * recovery engine (libsecp256k1, the default, and the pure-Java fallback). Target: ≥ 5,000
+ * verifications/s per core.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -45,6 +48,10 @@ public class VerificationBenchmark {
             "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x209693Bc6afc0C5328bA36FaF03C514EF312287C", 60,
             Map.of("name", "USD Coin", "version", "2"));
 
+    /** The secp256k1 engine: {@code libsecp256k1} (what payment-service uses) or {@code bouncycastle}. */
+    @Param({"libsecp256k1", "bouncycastle"})
+    public String engine = "libsecp256k1";
+
     PaymentHeaderCodec codec;
     Eip3009Verifier verifier;
     PaymentPayload decoded;
@@ -53,7 +60,12 @@ public class VerificationBenchmark {
     public void setUp() throws Refusal {
         JsonMapper json = JsonMapper.createDefault();
         codec = new PaymentHeaderCodec(json, 8192);
-        verifier = new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(1740672100L), ZoneOffset.UTC), json, 6, 30);
+        SignerRecovery recovery = "bouncycastle".equals(engine) ? SignerRecovery.pureJava() : SignerRecovery.fastest();
+        if (!recovery.engine().equals(engine)) {
+            throw new IllegalStateException("engine " + engine + " is not available here (got " + recovery.engine() + ")");
+        }
+        verifier = new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(1740672100L), ZoneOffset.UTC), json, 6, 30,
+                recovery);
         decoded = codec.decodeV2(HEADER_C);
         if (!verify().from().equalsIgnoreCase("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")) {
             throw new IllegalStateException("vector C does not verify");
@@ -75,7 +87,7 @@ public class VerificationBenchmark {
         return verifier.verify(decoded, REQ_C, Network.BASE);
     }
 
-    /** The EIP-712 digest alone (StructuredDataEncoder). */
+    /** The EIP-712 digest alone. */
     @Benchmark
     public byte[] digestOnly() {
         return verifier.digest("USD Coin", "2", 8453, REQ_C.asset(), "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",

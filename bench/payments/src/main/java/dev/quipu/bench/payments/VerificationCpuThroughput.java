@@ -17,9 +17,17 @@ public final class VerificationCpuThroughput {
 
     public static void main(String[] args) throws Refusal {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
-        VerificationBenchmark bench = new VerificationBenchmark();
-        bench.setUp();
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        for (String engine : new String[]{"libsecp256k1", "bouncycastle"}) {
+            VerificationBenchmark bench = new VerificationBenchmark();
+            bench.engine = engine;
+            bench.setUp();
+            System.out.println("engine " + engine);
+            measure(bench, cpu, seconds);
+        }
+    }
+
+    private static void measure(VerificationBenchmark bench, ThreadMXBean cpu, double seconds) throws Refusal {
         // warm-up: let the JIT compile the hot paths
         long warmEnd = cpu.getCurrentThreadCpuTime() + 3_000_000_000L;
         while (cpu.getCurrentThreadCpuTime() < warmEnd) {

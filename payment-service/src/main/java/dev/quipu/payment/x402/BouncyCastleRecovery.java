@@ -11,23 +11,25 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * Public-key recovery for secp256k1, the same computation as web3j's
+ * Public-key recovery for secp256k1 in pure Java (BouncyCastle): the same computation as web3j's
  * {@code Sign.signedMessageHashToKey} on the same curve parameters, without its check that
  * {@code n·R} is the point at infinity: secp256k1 has cofactor 1, so every point on the curve has
  * order n and that full scalar multiplication (a third of the cost) can never fail. Tests compare
  * this with web3j on the test vectors and on random signatures.
  */
-final class Secp256k1Recovery {
+final class BouncyCastleRecovery implements SignerRecovery {
 
     private static final BigInteger N = Sign.CURVE_PARAMS.getN();
     private static final BigInteger P = Sign.CURVE_PARAMS.getCurve().getField().getCharacteristic();
     private static final X9IntegerConverter X9 = new X9IntegerConverter();
 
-    private Secp256k1Recovery() {
+    @Override
+    public String engine() {
+        return "bouncycastle";
     }
 
-    /** The 0x-prefixed lower-case address that signed {@code digest}, or null when none can be recovered. */
-    static String recoverAddress(byte[] digest, byte[] r, byte[] s, int v) {
+    @Override
+    public String recoverAddress(byte[] digest, byte[] r, byte[] s, int v) {
         int recId = v - 27;
         BigInteger rValue = new BigInteger(1, r);
         BigInteger sValue = new BigInteger(1, s);
