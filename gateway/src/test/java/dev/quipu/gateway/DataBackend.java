@@ -44,6 +44,8 @@ public final class DataBackend implements AutoCloseable {
         received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + body);
         String answer = switch (path) {
             case "/internal/calls" -> "{}";
+            // reputation-service's answer for an agent without a spending cap
+            case "/internal/budget/reserve" -> "{\"reserved\":true,\"state\":\"unlimited\"}";
             case "/sanctions", "/sanctions/quick" -> "{\"risk_score\":0.0,\"risk_category\":\"LOW\",\"matches\":[],"
                     + "\"lists_checked\":[\"OFAC_SDN\"]}";
             case "/rates" -> "{\"country\":\"CO\",\"usd_cop\":3921.5,\"dtf_ea\":9.12,\"source_mode\":\"snapshot\"}";

@@ -4,17 +4,20 @@ import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.gateway.routing.Backends;
 import dev.quipu.runtime.ErrorBody;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.serde.annotation.Serdeable;
 import io.micronaut.serde.config.naming.SnakeCaseStrategy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -29,14 +32,26 @@ public class BudgetGuard {
     private static final Logger LOG = LoggerFactory.getLogger(BudgetGuard.class);
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
 
+    /** Retry-After of the 503 answered while a cap cannot be checked. */
+    private static final String RETRY_SECONDS = "5";
+
     private final Backends backends;
     private final JsonMapper json;
     private final BudgetConfig config;
+    private final Clock clock;
+    private final UncappedAgents uncapped;
 
+    @Inject
     public BudgetGuard(Backends backends, JsonMapper json, BudgetConfig config) {
+        this(backends, json, config, Clock.systemUTC());
+    }
+
+    BudgetGuard(Backends backends, JsonMapper json, BudgetConfig config, Clock clock) {
         this.backends = backends;
         this.json = json;
         this.config = config;
+        this.clock = clock;
+        this.uncapped = new UncappedAgents(config.uncappedMemory(), 100_000);
     }
 
     /** A call's hold on its budget: a reservation to finish, or a refusal to answer with. */
@@ -67,8 +82,20 @@ public class BudgetGuard {
                 LOG.warn("budget of {} could not be checked; the call runs (fail-open)", agentId);
                 return Hold.NONE;
             }
-            return new Hold(null, HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE).body(ErrorBody.of("budget_unavailable",
-                    "The spending cap could not be checked right now; nothing was charged. Retry shortly.")));
+            if (uncapped.knownUncapped(agentId, clock.instant())) {
+                LOG.warn("budget of {} could not be checked; the call runs (the agent had no cap {} ago at most)",
+                        agentId, config.uncappedMemory());
+                return Hold.NONE;
+            }
+            return new Hold(null, HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, RETRY_SECONDS).header("Cache-Control", "no-store")
+                    .body(ErrorBody.of("budget_unavailable", "The spending cap of agent " + agentId
+                            + " could not be checked right now; nothing was charged. Retry shortly.")));
+        }
+        if ("unlimited".equals(answer.state())) {
+            uncapped.uncapped(agentId, clock.instant());
+        } else {
+            uncapped.capped(agentId);
         }
         if (answer.reserved()) {
             return new Hold("held".equals(answer.state()) ? reservationId : null, null);

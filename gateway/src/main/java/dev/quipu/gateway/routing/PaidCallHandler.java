@@ -84,10 +84,15 @@ public class PaidCallHandler {
                 answer.dataVersions());
     }
 
-    /** The budget does not cover the call: the admission is released as for a backend that never ran. */
+    /**
+     * The budget does not cover the call (402), or cannot be checked (503): the admission is released
+     * as for a backend that never ran.
+     */
     private MutableHttpResponse<?> refusedByBudget(PaidCall call, Admission.Admitted admitted, String agentId,
                                                    String eventId, BudgetGuard.Hold budget) {
-        Backends.BackendAnswer notRun = new Backends.BackendAnswer(402, "application/json", null, 0, "budget_exhausted");
+        int status = budget.refusal().getStatus().getCode();
+        Backends.BackendAnswer notRun = new Backends.BackendAnswer(status, "application/json", null, 0,
+                status == 503 ? "budget_unavailable" : "budget_exhausted");
         admission.complete(call, admitted, notRun, event(eventId, call, admitted, agentId, notRun));
         return budget.refusal();
     }

@@ -80,13 +80,18 @@ class X402PaywallTest implements TestPropertyProvider {
             completes.add(read(ex));
             send(ex, 200, completeAnswer);
         });
+        fake.createContext("/internal/budget/reserve", ex -> {
+            ex.getRequestBody().readAllBytes();
+            send(ex, 200, "{\"reserved\":true,\"state\":\"unlimited\"}"); // an agent without a spending cap
+        });
         fake.createContext("/sanctions", ex -> {
             ex.getRequestBody().readAllBytes();
             send(ex, backendStatus, backendStatus == 200 ? "{\"risk_score\":0}" : "{\"error\":\"boom\"}");
         });
         fake.start();
         String url = "http://127.0.0.1:" + fake.getAddress().getPort();
-        return Map.of("quipu.gateway.services.payment.url", url, "quipu.gateway.services.sanctions.url", url);
+        return Map.of("quipu.gateway.services.payment.url", url, "quipu.gateway.services.sanctions.url", url,
+                "quipu.gateway.services.reputation.url", url);
     }
 
     @AfterAll
