@@ -3,6 +3,7 @@ package dev.quipu.bench.audit;
 import dev.quipu.audit.AuditApplication;
 import dev.quipu.contracts.events.CallCompleted;
 import dev.quipu.contracts.events.Topics;
+import dev.quipu.runtime.UuidV7;
 import dev.quipu.testkit.EmbeddedDatabase;
 import dev.quipu.testkit.EmbeddedKafka;
 import io.micronaut.context.ApplicationContext;
@@ -61,10 +62,14 @@ public final class AuditFoldLoad {
             JsonMapper json = service.getBean(JsonMapper.class);
             // warm up: the listener joins its group and the JIT settles
             publishAndAwait(producer, links, json, 2_000, 50);
+            Map<String, Long> cpuBefore = CpuShares.snapshot(db.port());
+            Map<String, Long> requestsBefore = CpuShares.brokerRequests();
             long started = System.nanoTime();
             publishAndAwait(producer, links, json, events, agents);
             double seconds = (System.nanoTime() - started) / 1e9;
             System.out.printf("fold: %d events over %d agents in %.2f s = %.0f events/s%n", events, agents, seconds, events / seconds);
+            System.out.println(CpuShares.report(cpuBefore, CpuShares.snapshot(db.port()), seconds));
+            System.out.println(CpuShares.requestsReport(requestsBefore, CpuShares.brokerRequests()));
 
             long[] latencies = new long[samples];
             for (int i = 0; i < samples; i++) {
@@ -78,6 +83,19 @@ public final class AuditFoldLoad {
         } finally {
             kafka.close();
         }
+    }
+
+    /** Event ids as the gateway makes them: time-ordered UUIDv7, not random version-4 ids. */
+    private static final UuidV7 EVENT_IDS = new UuidV7();
+
+    /** Call event {@code i} of a run: a paid sanctions check by one of {@code agents} agents. */
+    static CallCompleted call(String run, int i, int agents) {
+        return new CallCompleted(EVENT_IDS.next().toString(), Instant.now().toString(), "sanctions_quick",
+                "POST /sanctions/quick", "bench-" + run + "-" + (i % agents), "0x1111111111111111111111111111111111111111",
+                "paid", "0.01", 10000, new CallCompleted.PaymentRef("eip155:8453", "0xtx", "0x" + i), 200, 12,
+                "{\"name\":\"Juan Perez\",\"country\":\"CO\",\"type\":\"person\"}",
+                "{\"risk_score\":0.0,\"risk_category\":\"LOW\",\"matches\":[],\"lists_checked\":[\"OFAC_SDN\",\"UN\",\"EU\",\"UK\"]}",
+                Map.of("ofac_sdn", "2025-01-14", "un", "2025-01-10"));
     }
 
     private static KafkaConsumer<String, String> linksConsumer(String servers) {
@@ -97,17 +115,16 @@ public final class AuditFoldLoad {
     private static void publishAndAwait(KafkaProducer<String, String> producer, KafkaConsumer<String, String> links,
                                         JsonMapper json, int events, int agents) throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
+        long t0 = System.nanoTime();
         for (int i = 0; i < events; i++) {
-            String agent = "bench-" + run + "-" + (i % agents);
-            CallCompleted call = new CallCompleted(UUID.randomUUID().toString(), Instant.now().toString(), "sanctions_quick",
-                    "POST /sanctions/quick", agent, "0x1111111111111111111111111111111111111111", "paid", "0.01", 10000,
-                    new CallCompleted.PaymentRef("eip155:8453", "0xtx", "0x" + i), 200, 12,
-                    "{\"name\":\"Juan Perez\",\"country\":\"CO\",\"type\":\"person\"}",
-                    "{\"risk_score\":0.0,\"risk_category\":\"LOW\",\"matches\":[],\"lists_checked\":[\"OFAC_SDN\",\"UN\",\"EU\",\"UK\"]}",
-                    Map.of("ofac_sdn", "2025-01-14", "un", "2025-01-10"));
+            CallCompleted call = call(run, i, agents);
+            String agent = call.agentId();
             producer.send(new ProducerRecord<>(Topics.CALLS, agent, json.writeValueAsString(call)));
         }
         producer.flush();
+        if (events > 1) {
+            System.out.printf("  %d events published in %.2f s%n", events, (System.nanoTime() - t0) / 1e9);
+        }
         int seen = 0;
         long deadline = System.currentTimeMillis() + 600_000;
         while (seen < events && System.currentTimeMillis() < deadline) {
