@@ -99,10 +99,11 @@ public class ChainFolder {
         insertLinks(c, appended);
         moveHeads(c, heads, appended);
         links.putAll(existingLinks(c, redelivered));
-        List<AuditLink> ordered = new ArrayList<>();
+        // each link once (an event may come twice in a batch), in batch order
+        List<AuditLink> ordered = new ArrayList<>(links.size());
         for (Incoming in : incoming) {
-            AuditLink link = links.get(in.eventId());
-            if (link != null && !ordered.contains(link)) {
+            AuditLink link = links.remove(in.eventId());
+            if (link != null) {
                 ordered.add(link);
             }
         }
@@ -178,8 +179,11 @@ public class ChainFolder {
         if (agents.isEmpty()) {
             return heads;
         }
-        try (PreparedStatement st = c.prepareStatement("SELECT agent_id, sequence, chain_hash FROM chain_heads "
-                + "WHERE agent_id = ANY (?) ORDER BY agent_id FOR UPDATE")) {
+        // joined from the array, so that each agent is one primary-key lookup: the generic plan of
+        // "agent_id = ANY (?)" filtered every head of the table against the whole array
+        try (PreparedStatement st = c.prepareStatement("SELECT h.agent_id, h.sequence, h.chain_hash "
+                + "FROM unnest(?::varchar[]) AS a (agent_id) JOIN chain_heads h ON h.agent_id = a.agent_id "
+                + "ORDER BY h.agent_id FOR UPDATE OF h")) {
             Array array = c.createArrayOf("varchar", agents.toArray());
             st.setArray(1, array);
             try (ResultSet rs = st.executeQuery()) {
@@ -227,24 +231,30 @@ public class ChainFolder {
         }
     }
 
+    /** Moves the heads of every agent with new links in one statement over arrays, in agent order. */
     private static void moveHeads(Connection c, Map<String, Head> heads, List<AuditLink> appended)
             throws SQLException {
         if (appended.isEmpty()) {
             return;
         }
+        TreeSet<String> moved = new TreeSet<>();
+        appended.forEach(l -> moved.add(l.agentId()));
+        int n = moved.size();
+        String[] agents = moved.toArray(new String[0]);
+        Long[] sequences = new Long[n];
+        String[] hashes = new String[n];
+        for (int i = 0; i < n; i++) {
+            Head head = heads.get(agents[i]);
+            sequences[i] = head.sequence();
+            hashes[i] = head.chainHash();
+        }
         try (PreparedStatement st = c.prepareStatement("INSERT INTO chain_heads (agent_id, sequence, chain_hash) "
-                + "VALUES (?, ?, ?) ON CONFLICT (agent_id) DO UPDATE SET sequence = EXCLUDED.sequence, "
-                + "chain_hash = EXCLUDED.chain_hash, updated_at = now()")) {
-            TreeSet<String> moved = new TreeSet<>();
-            appended.forEach(l -> moved.add(l.agentId()));
-            for (String agent : moved) {
-                Head head = heads.get(agent);
-                st.setString(1, agent);
-                st.setLong(2, head.sequence());
-                st.setString(3, head.chainHash());
-                st.addBatch();
-            }
-            st.executeBatch();
+                + "SELECT * FROM unnest(?::varchar[], ?::bigint[], ?::varchar[]) ON CONFLICT (agent_id) DO UPDATE "
+                + "SET sequence = EXCLUDED.sequence, chain_hash = EXCLUDED.chain_hash, updated_at = now()")) {
+            st.setArray(1, c.createArrayOf("varchar", agents));
+            st.setArray(2, c.createArrayOf("bigint", sequences));
+            st.setArray(3, c.createArrayOf("varchar", hashes));
+            st.executeUpdate();
         }
     }
 
@@ -253,8 +263,9 @@ public class ChainFolder {
         if (eventIds.isEmpty()) {
             return links;
         }
-        try (PreparedStatement st = c.prepareStatement("SELECT agent_id, sequence, event_id, query_hash, response_hash, "
-                + "event_hash, prev_hash, chain_hash FROM audit_links WHERE event_id = ANY (?)")) {
+        try (PreparedStatement st = c.prepareStatement("SELECT l.agent_id, l.sequence, l.event_id, l.query_hash, "
+                + "l.response_hash, l.event_hash, l.prev_hash, l.chain_hash FROM unnest(?::uuid[]) AS r (event_id) "
+                + "JOIN audit_links l ON l.event_id = r.event_id")) {
             st.setArray(1, c.createArrayOf("uuid", eventIds.toArray()));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {

@@ -195,6 +195,36 @@ class AuditChainTest implements TestPropertyProvider {
     }
 
     @Test
+    void oneBatchOverManyAgentsLinksEachInItsOwnChainAndMovesEveryHead() throws Exception {
+        // interleaved agents, some with a chain already and some new, redelivered events among new ones
+        List<String> agents = new ArrayList<>();
+        for (int a = 0; a < 5; a++) {
+            agents.add("many-" + a + "-" + UUID.randomUUID());
+        }
+        String earlier = text(call(agents.get(0), 1));
+        folder.fold(List.of(earlier, text(call(agents.get(1), 1))));
+        List<String> batch = new ArrayList<>();
+        for (int n = 2; n <= 4; n++) {
+            for (String agent : agents) {
+                batch.add(text(call(agent, n)));
+            }
+        }
+        batch.add(2, earlier);
+        List<AuditLink> linked = folder.fold(batch);
+        assertEquals(batch.size(), linked.size());
+        assertEquals(1L, linked.get(2).sequence());
+        for (String agent : agents) {
+            long before = agents.indexOf(agent) < 2 ? 1 : 0;
+            List<AuditLink> own = linked.stream().filter(l -> l.agentId().equals(agent)).toList();
+            assertEquals(List.of(before + 1, before + 2, before + 3),
+                    own.stream().map(AuditLink::sequence).filter(q -> q > before).toList());
+            Map<?, ?> verify = http.toBlocking().retrieve(HttpRequest.GET("/audit/" + agent + "/verify"), Map.class);
+            assertEquals(true, verify.get("valid"), agent);
+            assertEquals(own.get(own.size() - 1).chainHash(), verify.get("head_chain_hash"), agent);
+        }
+    }
+
+    @Test
     void theChainIsPagedAndEachCallCanBeFetched() throws Exception {
         String agent = "paged-" + UUID.randomUUID();
         List<CallCompleted> calls = List.of(call(agent, 1), call(agent, 2), call(agent, 3));
