@@ -46,13 +46,21 @@ public final class AuditHashes {
         return new LinkHashes(query, response, event, prevHash, chainHash(prevHash, event, sequence));
     }
 
-    public static String h(String input) {
+    /** One digest per thread: {@code MessageDigest.getInstance} looks the provider up on every call. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(input.getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HEX.formatHex(digest);
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
+    });
+
+    /** Integers up to 2^53 are exact doubles, so JCS writes them as their plain decimal digits. */
+    private static final long EXACT_DOUBLE = 1L << 53;
+
+    public static String h(String input) {
+        byte[] digest = SHA256.get().digest(input.getBytes(StandardCharsets.UTF_8));
+        return "sha256:" + HEX.formatHex(digest);
     }
 
     public static String genesis(String agentId) {
@@ -83,29 +91,93 @@ public final class AuditHashes {
 
     /** How the call was paid: JCS of access, payer, charged amount and the payment reference. */
     public static String payment(CallCompleted call) {
-        Map<String, Object> fields = new TreeMap<>();
-        fields.put("access", call.access());
-        fields.put("payer", call.payer());
-        fields.put("charged_atomic", Long.toString(call.chargedAtomic()));
         CallCompleted.PaymentRef ref = call.paymentRef();
-        fields.put("network", ref == null ? null : ref.network());
-        fields.put("transaction", ref == null ? null : ref.transaction());
-        fields.put("nonce", ref == null ? null : ref.nonce());
-        return canonical(flatJson(fields));
+        // the members in JCS order (UTF-16 code units of the names); every value is a string or null
+        StringBuilder out = new StringBuilder(192).append('{');
+        member(out, "access");
+        jcsString(out, call.access());
+        member(out.append(','), "charged_atomic");
+        jcsString(out, Long.toString(call.chargedAtomic()));
+        member(out.append(','), "network");
+        jcsString(out, ref == null ? null : ref.network());
+        member(out.append(','), "nonce");
+        jcsString(out, ref == null ? null : ref.nonce());
+        member(out.append(','), "payer");
+        jcsString(out, call.payer());
+        member(out.append(','), "transaction");
+        jcsString(out, ref == null ? null : ref.transaction());
+        return out.append('}').toString();
     }
 
     /** JCS of the data versions the answer was built from, by name (list versions, rate dates). */
     public static String dataVersions(CallCompleted call) {
-        return canonical(flatJson(new TreeMap<>(call.dataVersions())));
+        // TreeMap orders String keys by UTF-16 code units, which is JCS's order
+        StringBuilder out = new StringBuilder(96).append('{');
+        new TreeMap<>(call.dataVersions()).forEach((name, version) -> {
+            if (out.length() > 1) {
+                out.append(',');
+            }
+            jcsString(out, name);
+            out.append(':');
+            jcsString(out, version);
+        });
+        return out.append('}').toString();
     }
 
     /** JCS of what happened: the operation, the backend's HTTP status and its latency. */
     public static String outcome(CallCompleted call) {
-        Map<String, Object> fields = new TreeMap<>();
-        fields.put("operation_id", call.operationId());
-        fields.put("status", call.status());
-        fields.put("latency_ms", call.latencyMs());
-        return canonical(flatJson(fields));
+        if (Math.abs(call.latencyMs()) > EXACT_DOUBLE) {
+            // beyond 2^53 JCS rounds the number to a double: let the canonicaliser do exactly that
+            Map<String, Object> fields = new TreeMap<>();
+            fields.put("operation_id", call.operationId());
+            fields.put("status", call.status());
+            fields.put("latency_ms", call.latencyMs());
+            return canonical(flatJson(fields));
+        }
+        StringBuilder out = new StringBuilder(80).append('{');
+        member(out, "latency_ms").append(call.latencyMs()).append(',');
+        member(out, "operation_id");
+        jcsString(out, call.operationId());
+        member(out.append(','), "status").append(call.status());
+        return out.append('}').toString();
+    }
+
+    /** {@code "name":} for a name that needs no escaping. */
+    private static StringBuilder member(StringBuilder out, String name) {
+        return out.append('"').append(name).append("\":");
+    }
+
+    /**
+     * Appends {@code value} as JCS writes a string (RFC 8785 section 3.2.2.2): quotation mark and
+     * backslash escaped, the five short escapes, other control characters as lower-case
+     * {@code \\u00xx}, everything else as is; {@code null} for null.
+     */
+    static void jcsString(StringBuilder out, String value) {
+        if (value == null) {
+            out.append("null");
+            return;
+        }
+        out.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xf, 16));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
     }
 
     /**
