@@ -36,6 +36,11 @@ public class LocalSettlement implements Settlement {
     }
 
     @Override
+    public boolean settlesInPlace() {
+        return true;
+    }
+
+    @Override
     public boolean acceptsDeferred() {
         return false;
     }

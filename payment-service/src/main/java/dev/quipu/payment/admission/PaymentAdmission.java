@@ -7,6 +7,7 @@ import dev.quipu.payment.PaymentsConfig;
 import dev.quipu.payment.ledger.PaymentStore;
 import dev.quipu.payment.ledger.StoredPayment;
 import dev.quipu.payment.outbox.CallOutbox;
+import dev.quipu.payment.outbox.OutboxRelay;
 import dev.quipu.payment.trial.TrialCounter;
 import dev.quipu.payment.x402.Authorization;
 import dev.quipu.payment.x402.ChallengeBuilder;
@@ -61,6 +62,7 @@ public class PaymentAdmission {
     private final PaymentStore store;
     private final TrialCounter trials;
     private final CallOutbox outbox;
+    private final OutboxRelay relay;
     private final Settlement settlement;
     private final TierDiscounts discounts;
     private final DataSource dataSource;
@@ -68,7 +70,7 @@ public class PaymentAdmission {
 
     public PaymentAdmission(PriceBook priceBook, PaymentsConfig config, PaymentHeaderCodec codec,
                             Eip3009Verifier verifier, PaymentStore store, TrialCounter trials, CallOutbox outbox,
-                            Settlement settlement, TierDiscounts discounts, DataSource dataSource,
+                            OutboxRelay relay, Settlement settlement, TierDiscounts discounts, DataSource dataSource,
                             DataSourceResolver resolver, io.micronaut.json.JsonMapper json) {
         this.json = json;
         this.priceBook = priceBook;
@@ -78,6 +80,7 @@ public class PaymentAdmission {
         this.store = store;
         this.trials = trials;
         this.outbox = outbox;
+        this.relay = relay;
         this.settlement = settlement;
         this.discounts = discounts;
         // plain pooled connections: this class manages its own transactions
@@ -265,11 +268,14 @@ public class PaymentAdmission {
             throw new Refusal(Reasons.PAYER_MISMATCH, "the discounted price quoted for " + quote.requiredPayer()
                     + " must be paid by that wallet");
         }
-        // a cheap early answer for a replayed authorization, before asking a facilitator
-        try (Connection c = dataSource.getConnection()) {
-            Optional<StoredPayment> existing = store.findByClaimKey(c, claimKey);
-            if (existing.isPresent() && !"released".equals(existing.get().state())) {
-                throw alreadyUsed(existing.get());
+        if (!settlement.settlesInPlace()) {
+            // a cheap early answer for a replayed authorization, before asking a facilitator (locally
+            // the claim below answers it as cheaply)
+            try (Connection c = dataSource.getConnection()) {
+                Optional<StoredPayment> existing = store.findByClaimKey(c, claimKey);
+                if (existing.isPresent() && !"released".equals(existing.get().state())) {
+                    throw alreadyUsed(existing.get());
+                }
             }
         }
         String facilitator = settlement.verify(payment, required);
@@ -435,6 +441,7 @@ public class PaymentAdmission {
                     }
                 }
                 c.commit();
+                relay.wake();
                 return Decision.deliver(Map.of());
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -481,9 +488,14 @@ public class PaymentAdmission {
                         outbox.append(c, withoutCharge(request.event()));
                     }
                     c.commit();
+                    relay.wake();
                     return Decision.deliver(Map.of());
                 }
                 store.transition(c, payment, "claimed", "settling", null, null);
+                if (settlement.settlesInPlace()) {
+                    // the ledger is in this database: settle in this transaction, nothing can be in doubt
+                    return settled(c, payment, settlement.settle(payment), request);
+                }
                 store.keepCallEvent(c, paymentId, codec.toJson(request.event()));
                 c.commit();
             } catch (SQLException | RuntimeException e) {
@@ -491,40 +503,47 @@ public class PaymentAdmission {
                 throw e;
             }
         }
+        // settling is durable before the facilitator is asked: a crash from here on is reconciled
         Settlement.Outcome outcome = settlement.settle(payment);
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                StoredPayment current = store.lock(c, paymentId).orElseThrow();
-                switch (outcome.status()) {
-                    case SETTLED -> {
-                        if (outcome.local()) {
-                            store.ledger(c, current, outcome.transaction());
-                        }
-                        store.transition(c, current, "settling", "settled", outcome.transaction(), null);
-                        outbox.append(c, withPayment(request.event(), current, outcome.transaction()));
-                        Map<String, String> headers = responseHeaders(current, true, outcome.transaction(), null);
-                        if (current.paymentIdentifier() != null) {
-                            storeResponse(c, current.paymentIdentifier(), request.status(), request.contentType(), headers,
-                                    request.bodyBase64() == null ? null : Base64.getDecoder().decode(request.bodyBase64()));
-                        }
-                        c.commit();
-                        return Decision.deliver(headers);
-                    }
-                    case FAILED -> {
-                        store.transition(c, current, "settling", "failed", null, outcome.reason());
-                        c.commit();
-                        return settlementFailed(current, outcome.reason(), outcome.message());
-                    }
-                    default -> {
-                        store.transition(c, current, "settling", "pending", outcome.transaction(), outcome.reason());
-                        c.commit();
-                        return settlementPending(current);
-                    }
-                }
+                return settled(c, store.lock(c, paymentId).orElseThrow(), outcome, request);
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
+            }
+        }
+    }
+
+    /** Records a settlement outcome of a payment in {@code settling} and commits. */
+    private Decision settled(Connection c, StoredPayment current, Settlement.Outcome outcome, CompleteRequest request)
+            throws SQLException {
+        switch (outcome.status()) {
+            case SETTLED -> {
+                if (outcome.local()) {
+                    store.ledger(c, current, outcome.transaction());
+                }
+                store.transition(c, current, "settling", "settled", outcome.transaction(), null);
+                outbox.append(c, withPayment(request.event(), current, outcome.transaction()));
+                Map<String, String> headers = responseHeaders(current, true, outcome.transaction(), null);
+                if (current.paymentIdentifier() != null) {
+                    storeResponse(c, current.paymentIdentifier(), request.status(), request.contentType(), headers,
+                            request.bodyBase64() == null ? null : Base64.getDecoder().decode(request.bodyBase64()));
+                }
+                c.commit();
+                relay.wake();
+                return Decision.deliver(headers);
+            }
+            case FAILED -> {
+                store.transition(c, current, "settling", "failed", null, outcome.reason());
+                c.commit();
+                return settlementFailed(current, outcome.reason(), outcome.message());
+            }
+            default -> {
+                store.transition(c, current, "settling", "pending", outcome.transaction(), outcome.reason());
+                c.commit();
+                return settlementPending(current);
             }
         }
     }
@@ -555,6 +574,7 @@ public class PaymentAdmission {
                     }
                 }
                 c.commit();
+                relay.wake();
             } catch (SQLException | RuntimeException | java.io.IOException e) {
                 c.rollback();
                 throw e instanceof SQLException sql ? sql : new SQLException(e);

@@ -27,6 +27,14 @@ public interface Settlement {
      */
     String verify(PaymentPayload payload, PaymentRequirements requirements) throws Refusal, Unavailable;
 
+    /**
+     * Whether {@link #settle} stays inside this service (the local ledger): then settlement runs in
+     * the transaction that moves the payment to {@code settling}, and no outcome can be in doubt.
+     */
+    default boolean settlesInPlace() {
+        return false;
+    }
+
     /** Settles a payment in state {@code settling}. Never throws for business failures. */
     Outcome settle(StoredPayment payment);
 

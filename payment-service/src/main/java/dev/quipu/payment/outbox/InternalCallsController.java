@@ -26,11 +26,14 @@ public class InternalCallsController {
 
     private final DataSource dataSource;
     private final CallOutbox outbox;
+    private final OutboxRelay relay;
 
-    public InternalCallsController(DataSource dataSource, DataSourceResolver resolver, CallOutbox outbox) {
+    public InternalCallsController(DataSource dataSource, DataSourceResolver resolver, CallOutbox outbox,
+                                   OutboxRelay relay) {
         // plain pooled connections: these classes manage their own transactions
         this.dataSource = resolver.resolve(dataSource);
         this.outbox = outbox;
+        this.relay = relay;
     }
 
     @Post
@@ -40,6 +43,9 @@ public class InternalCallsController {
         }
         try (Connection c = dataSource.getConnection()) {
             boolean added = outbox.append(c, call);
+            if (added) {
+                relay.wake();
+            }
             return HttpResponse.accepted().body(Map.of("event_id", call.eventId(), "new", added));
         } catch (SQLException e) {
             return HttpResponse.serverError(ErrorBody.of("outbox_unavailable", "The call could not be recorded; retry."));

@@ -1,6 +1,7 @@
 package dev.quipu.payment.outbox;
 
 import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -17,6 +18,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -25,6 +30,10 @@ import java.util.concurrent.TimeoutException;
  * Publishes outbox rows to Kafka in order, keyed by agent id, and marks them published only once the
  * broker acknowledged them (acks=all). When the broker is down the rows simply wait; the first
  * failure stops the batch so that no agent's events overtake each other.
+ *
+ * <p>Whoever commits outbox rows calls {@link #wake()}, so that they are published at once rather
+ * than at the next poll: the gateway holds each paid answer until the call's audit link comes back,
+ * and a 200 ms poll would be most of that wait. The poll stays, for rows of crashed or other instances.
  */
 @Singleton
 public class OutboxRelay {
@@ -35,6 +44,13 @@ public class OutboxRelay {
     private final CallOutbox outbox;
     private final Producer<String, byte[]> producer;
     private final OutboxConfig config;
+    /** One relay run at a time off the request threads; {@link #woken} coalesces wake-ups into it. */
+    private final ExecutorService waker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "outbox-relay-waker");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean woken = new AtomicBoolean();
 
     public OutboxRelay(DataSource dataSource, DataSourceResolver resolver, CallOutbox outbox, OutboxProducer producer,
                        OutboxConfig config) {
@@ -43,6 +59,25 @@ public class OutboxRelay {
         this.outbox = outbox;
         this.producer = producer.producer();
         this.config = config;
+    }
+
+    /** Publishes soon: call after committing a transaction that appended to the outbox. */
+    public void wake() {
+        if (woken.compareAndSet(false, true)) {
+            try {
+                waker.execute(() -> {
+                    woken.set(false); // rows committed from now on get a run of their own
+                    relay();
+                });
+            } catch (RejectedExecutionException e) {
+                woken.set(false); // shutting down: the rows wait for the next start
+            }
+        }
+    }
+
+    @PreDestroy
+    void stopWaker() {
+        waker.shutdownNow();
     }
 
     @Scheduled(fixedDelay = "${quipu.outbox.poll-interval:200ms}", initialDelay = "1s")
