@@ -85,8 +85,9 @@ public final class GatewayPaidVsTrial {
         // -Dbench.modes=paid (or trial): one mode only, e.g. to read the services' metrics per mode
         List<String> modes = List.of(System.getProperty("bench.modes", "trial,paid").split(","));
         GatewayPaidVsTrial bench = new GatewayPaidVsTrial(URI.create(gateway + path), body, threads);
-        System.out.printf("POST %s %s, %d workers, %d rounds x %d calls per worker per mode (+%d warm-up rounds)%n",
-                bench.target, body, threads, rounds, calls, warmup);
+        System.out.printf("POST %s %s, %d workers, %d rounds x %d calls per worker per mode (+%d warm-up rounds)%s%n",
+                bench.target, body, threads, rounds, calls, warmup,
+                bench.rate > 0 ? String.format(Locale.ROOT, ", open loop at %.0f calls/s", bench.rate) : ", closed loop");
         System.out.println("load average at start: " + loadAverage());
 
         PaymentRequirements accepted = bench.requirements();
@@ -164,7 +165,65 @@ public final class GatewayPaidVsTrial {
         return headers;
     }
 
+    /**
+     * Open loop: {@code -Dbench.rate=R} sends the phase's calls at R per second whatever the answers'
+     * latency (up to 64 in flight), timing each call from when it was due, so that a slow answer is not
+     * hidden by the calls it delayed. A load below saturation, where a closed loop of N workers always
+     * saturates two cores and multiplies any extra CPU per call by N.
+     */
+    private final double rate = Double.parseDouble(System.getProperty("bench.rate", "0"));
+
     Phase phase(Mode mode, int calls, List<String> paymentHeaders) throws Exception {
+        return rate > 0 ? openLoopPhase(mode, threads * calls, paymentHeaders) : closedLoopPhase(mode, calls, paymentHeaders);
+    }
+
+    Phase openLoopPhase(Mode mode, int total, List<String> paymentHeaders) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(64);
+        List<Long> latencies = Collections.synchronizedList(new ArrayList<>(total));
+        Map<String, Integer> failures = new ConcurrentHashMap<>();
+        AtomicLong pending = new AtomicLong();
+        List<Future<?>> futures = new ArrayList<>();
+        long start = System.nanoTime();
+        long interval = (long) (1e9 / rate);
+        for (int i = 0; i < total; i++) {
+            long due = start + i * interval;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+            }
+            int n = i;
+            futures.add(pool.submit(() -> {
+                Map<String, String> headers = new java.util.HashMap<>();
+                headers.put("X-Agent-Id", "bench-gw-" + (n % threads));
+                headers.put("X-Forwarded-For", address(nextAddress.getAndIncrement()));
+                if (mode == Mode.TRIAL) {
+                    headers.put("X-TRIAL", "true");
+                } else {
+                    headers.put("PAYMENT-SIGNATURE", paymentHeaders.get(n));
+                }
+                HttpResponse<byte[]> r = http.send(request(headers), HttpResponse.BodyHandlers.ofByteArray());
+                long elapsed = System.nanoTime() - due;
+                String problem = problem(mode, r);
+                if (problem != null) {
+                    failures.merge(problem, 1, Integer::sum);
+                    return null;
+                }
+                latencies.add(elapsed);
+                if (new String(r.body(), StandardCharsets.UTF_8).contains("\"status\":\"pending\"")) {
+                    pending.incrementAndGet();
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        long wall = System.nanoTime() - start;
+        pool.shutdown();
+        return new Phase(mode, sorted(latencies), wall, Map.copyOf(failures), (int) pending.get());
+    }
+
+    Phase closedLoopPhase(Mode mode, int calls, List<String> paymentHeaders) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Long> latencies = Collections.synchronizedList(new ArrayList<>(threads * calls));
         Map<String, Integer> failures = new ConcurrentHashMap<>();
