@@ -1,6 +1,7 @@
 package dev.quipu.contracts.events;
 
 import java.util.List;
+import java.util.Map;
 
 /** Kafka topic names (ARCHITECTURE §5). Versioned by name: a breaking change is a new topic. */
 public final class Topics {
@@ -16,6 +17,11 @@ public final class Topics {
     public static final String LISTS = "quipu.lists.v1";
     /** Reputation tier changes; key agent_id. */
     public static final String REPUTATION = "quipu.reputation.v1";
+    /**
+     * The spending cap of each agent, latest change per key; key agent_id. Compacted: a gateway
+     * reads it whole at start to know which agents have no cap, so no cap may ever age out.
+     */
+    public static final String BUDGETS = "quipu.budgets.v1";
 
     /** Partitions per topic: enough for several consumers per group on a small cluster. */
     public static final int PARTITIONS = 3;
@@ -24,6 +30,11 @@ public final class Topics {
     }
 
     public static List<String> all() {
-        return List.of(CALLS, PAYMENTS, AUDIT_CHAIN, RATES, LISTS, REPUTATION);
+        return List.of(CALLS, PAYMENTS, AUDIT_CHAIN, RATES, LISTS, REPUTATION, BUDGETS);
+    }
+
+    /** Topic configuration to create {@code topic} with (empty: the broker's defaults). */
+    public static Map<String, String> config(String topic) {
+        return BUDGETS.equals(topic) ? Map.of("cleanup.policy", "compact") : Map.of();
     }
 }
