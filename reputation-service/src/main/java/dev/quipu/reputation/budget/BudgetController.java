@@ -23,6 +23,7 @@ import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -51,10 +52,13 @@ public class BudgetController {
     private final BudgetConfig config;
     private final JsonRequests json;
     private final ReplayGuard replays;
+    private final BudgetPublisher publisher;
     private final Clock clock = Clock.systemUTC();
 
-    public BudgetController(BudgetStore store, BudgetConfig config, JsonRequests json, ReplayGuard replays) {
+    public BudgetController(BudgetStore store, BudgetConfig config, JsonRequests json, ReplayGuard replays,
+                            BudgetPublisher publisher) {
         this.store = store;
+        this.publisher = publisher;
         this.config = config;
         this.json = json;
         this.replays = replays;
@@ -125,7 +129,15 @@ public class BudgetController {
             return auth.refusal();
         }
         long atomic = new BigDecimal(limit).movePointRight(6).longValueExact();
-        return HttpResponse.ok(BudgetView.of(store.set(agentId, atomic, period.get(), auth.by(), now)));
+        BudgetView view = BudgetView.of(store.set(agentId, atomic, period.get(), auth.by(), now));
+        // answer once the change is on quipu.budgets.v1, so that every gateway soon reserves for the agent;
+        // the cap is committed either way and BudgetPublisher retries what the broker did not take
+        try {
+            publisher.publishPending();
+        } catch (SQLException | IOException | RuntimeException e) {
+            LOG.warn("the cap of {} is set but not published yet (retried): {}", agentId, e.getMessage());
+        }
+        return HttpResponse.ok(view);
     }
 
     private record Authorisation(@Nullable String by, @Nullable MutableHttpResponse<?> refusal) {

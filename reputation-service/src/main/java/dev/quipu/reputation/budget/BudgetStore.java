@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Spending caps with atomic reservations. Every change of an agent's budget happens under the
@@ -42,6 +43,7 @@ public class BudgetStore {
     public record Reservation(boolean reserved, String state, @Nullable Budget budget) {
     }
 
+    /** Sets the agent's cap and records the change for {@link BudgetPublisher} in the same transaction. */
     public Budget set(String agentId, long limitAtomic, Period period, String setBy, Instant now) throws SQLException {
         return inTransaction(c -> {
             Instant start = period.start(now, now);
@@ -56,6 +58,17 @@ public class BudgetStore {
                 st.setLong(2, limitAtomic);
                 st.setString(3, period.label());
                 st.setTimestamp(4, Timestamp.from(start));
+                st.setString(5, setBy);
+                st.executeUpdate();
+            }
+            // published after commit by BudgetPublisher; clock_timestamp() is read under the row lock
+            // the upsert took, so one agent's changes are ordered as they were committed
+            try (PreparedStatement st = c.prepareStatement("INSERT INTO budget_changes (event_id, agent_id, capped, "
+                    + "limit_atomic, period, set_by, changed_at) VALUES (?, ?, true, ?, ?, ?, clock_timestamp())")) {
+                st.setObject(1, UUID.randomUUID());
+                st.setString(2, agentId);
+                st.setLong(3, limitAtomic);
+                st.setString(4, period.label());
                 st.setString(5, setBy);
                 st.executeUpdate();
             }

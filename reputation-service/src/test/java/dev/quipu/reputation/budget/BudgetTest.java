@@ -1,5 +1,8 @@
 package dev.quipu.reputation.budget;
 
+import dev.quipu.contracts.events.BudgetChanged;
+import dev.quipu.contracts.events.Topics;
+import dev.quipu.testkit.EmbeddedKafka;
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -8,7 +11,13 @@ import io.micronaut.http.client.annotation.Client;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
+import io.micronaut.json.JsonMapper;
 import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.web3j.crypto.ECKeyPair;
@@ -17,6 +26,7 @@ import org.web3j.crypto.Sign;
 import org.web3j.utils.Numeric;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,6 +39,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Spending caps against the real database: who may set them, and that they hold under concurrency. */
 @MicronautTest(transactional = false)
@@ -41,6 +53,9 @@ class BudgetTest implements TestPropertyProvider {
 
     @Inject
     BudgetStore store;
+
+    @Inject
+    JsonMapper json;
 
     @Override
     public Map<String, String> getProperties() {
@@ -65,6 +80,44 @@ class BudgetTest implements TestPropertyProvider {
 
     private static Map<String, Object> cap(String agent, String limit, String period) {
         return new HashMap<>(Map.of("agent_id", agent, "limit_usdc", limit, "period", period));
+    }
+
+    @Test
+    void settingACapPublishesItOnTheBudgetsTopicBeforeAnswering() throws Exception {
+        String agent = "published-" + UUID.randomUUID();
+        try (KafkaConsumer<String, String> budgets = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, EmbeddedKafka.shared().bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (int p = 0; p < Topics.PARTITIONS; p++) {
+                partitions.add(new TopicPartition(Topics.BUDGETS, p));
+            }
+            budgets.assign(partitions);
+            budgets.seekToEnd(partitions);
+            partitions.forEach(budgets::position);
+
+            Instant before = Instant.now();
+            assertEquals(200, post("/budget", cap(agent, "2.5", "weekly"), "Bearer dev-operator-token"));
+
+            // published before the answer: the record is already on the broker
+            BudgetChanged change = null;
+            long deadline = System.currentTimeMillis() + 2_000;
+            while (change == null && System.currentTimeMillis() < deadline) {
+                for (ConsumerRecord<String, String> r : budgets.poll(Duration.ofMillis(100))) {
+                    if (agent.equals(r.key())) {
+                        change = json.readValue(r.value(), BudgetChanged.class);
+                    }
+                }
+            }
+            assertNotNull(change, "no BudgetChanged for " + agent + " on " + Topics.BUDGETS);
+            assertEquals(agent, change.agentId());
+            assertTrue(change.capped());
+            assertEquals("2.5", change.limitUsdc());
+            assertEquals("weekly", change.period());
+            assertEquals("operator", change.setBy());
+            assertTrue(!Instant.parse(change.changedAt()).isBefore(before.minusSeconds(1)), change.changedAt());
+            assertNotNull(UUID.fromString(change.eventId()));
+        }
     }
 
     @Test
