@@ -3,18 +3,14 @@ package dev.quipu.gateway.budget;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.bind.annotation.Bindable;
 
-import java.time.Duration;
-
 /**
  * Budget settings of the gateway ({@code quipu.gateway.budget.*}).
  *
- * @param failOpen        whether every paid call may run when reputation-service cannot be asked
- *                        (caps unenforced meanwhile). False, the default: only agents known to have no
- *                        cap run; an agent with a cap, or one not heard of lately, gets 503
- * @param uncappedMemory  how long the gateway trusts reputation-service's last answer that an agent
- *                        has no cap, for calls during an outage
+ * @param failOpen whether every paid call may run when reputation-service cannot be asked (caps
+ *                 unenforced meanwhile). False, the default: agents the {@link BudgetDirectory} knows
+ *                 to have no cap run (they are not asked about anyway); an agent with a cap, or any
+ *                 agent while the directory has not caught up, gets 503
  */
 @ConfigurationProperties("quipu.gateway.budget")
-public record BudgetConfig(@Bindable(defaultValue = "false") boolean failOpen,
-                           @Bindable(defaultValue = "60s") Duration uncappedMemory) {
+public record BudgetConfig(@Bindable(defaultValue = "false") boolean failOpen) {
 }

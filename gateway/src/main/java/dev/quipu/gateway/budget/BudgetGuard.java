@@ -1,5 +1,6 @@
 package dev.quipu.gateway.budget;
 
+import dev.quipu.contracts.events.Topics;
 import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.gateway.routing.Backends;
 import dev.quipu.runtime.ErrorBody;
@@ -11,19 +12,19 @@ import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.serde.annotation.Serdeable;
 import io.micronaut.serde.config.naming.SnakeCaseStrategy;
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Holds a paid call's price against its agent's spending cap (reputation-service) before the
- * backend runs, and commits or releases it when the call ends. Free and trial calls reserve nothing.
+ * backend runs, and commits or releases it when the call ends. Free and trial calls reserve nothing,
+ * and neither do agents the {@link BudgetDirectory} knows to have no cap (most agents): their paid
+ * calls skip the round trip to reputation-service.
  */
 @Singleton
 public class BudgetGuard {
@@ -38,20 +39,13 @@ public class BudgetGuard {
     private final Backends backends;
     private final JsonMapper json;
     private final BudgetConfig config;
-    private final Clock clock;
-    private final UncappedAgents uncapped;
+    private final BudgetDirectory directory;
 
-    @Inject
-    public BudgetGuard(Backends backends, JsonMapper json, BudgetConfig config) {
-        this(backends, json, config, Clock.systemUTC());
-    }
-
-    BudgetGuard(Backends backends, JsonMapper json, BudgetConfig config, Clock clock) {
+    public BudgetGuard(Backends backends, JsonMapper json, BudgetConfig config, BudgetDirectory directory) {
         this.backends = backends;
         this.json = json;
         this.config = config;
-        this.clock = clock;
-        this.uncapped = new UncappedAgents(config.uncappedMemory(), 100_000);
+        this.directory = directory;
     }
 
     /** A call's hold on its budget: a reservation to finish, or a refusal to answer with. */
@@ -73,7 +67,7 @@ public class BudgetGuard {
     }
 
     public Hold reserve(String agentId, long amountAtomic, String reservationId) {
-        if (amountAtomic <= 0) {
+        if (amountAtomic <= 0 || directory.knownUncapped(agentId)) {
             return Hold.NONE;
         }
         Reserved answer = ask(new Reserve(agentId, amountAtomic, reservationId));
@@ -82,20 +76,14 @@ public class BudgetGuard {
                 LOG.warn("budget of {} could not be checked; the call runs (fail-open)", agentId);
                 return Hold.NONE;
             }
-            if (uncapped.knownUncapped(agentId, clock.instant())) {
-                LOG.warn("budget of {} could not be checked; the call runs (the agent had no cap {} ago at most)",
-                        agentId, config.uncappedMemory());
-                return Hold.NONE;
-            }
+            // a capped agent, or any agent before the directory caught up: the cap may not be skipped
             return new Hold(null, HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .header(HttpHeaders.RETRY_AFTER, RETRY_SECONDS).header("Cache-Control", "no-store")
                     .body(ErrorBody.of("budget_unavailable", "The spending cap of agent " + agentId
                             + " could not be checked right now; nothing was charged. Retry shortly.")));
         }
-        if ("unlimited".equals(answer.state())) {
-            uncapped.uncapped(agentId, clock.instant());
-        } else {
-            uncapped.capped(agentId);
+        if (!"unlimited".equals(answer.state())) {
+            directory.capped(agentId); // in case the topic has not told this instance yet
         }
         if (answer.reserved()) {
             return new Hold("held".equals(answer.state()) ? reservationId : null, null);
@@ -110,6 +98,42 @@ public class BudgetGuard {
         body.put("resets_at", answer.resetsAt());
         return new Hold(null, HttpResponse.status(HttpStatus.PAYMENT_REQUIRED).header(EXHAUSTED_HEADER, "true")
                 .header("Cache-Control", "no-store").body(body));
+    }
+
+    @Serdeable(naming = SnakeCaseStrategy.class)
+    record CapSet(@Nullable String agentId) {
+    }
+
+    /**
+     * A {@code POST /budget} this instance routed was answered: when it succeeded, the agent is capped
+     * in the directory before the answer goes back, so this instance's next call of that agent
+     * reserves even if {@code quipu.budgets.v1} has not delivered the change yet.
+     */
+    public void capSetThrough(Backends.BackendAnswer answer, @Nullable byte[] requestBody) {
+        if (!answer.succeeded()) {
+            return;
+        }
+        String agentId = agentIdOf(answer.body());
+        if (agentId == null) {
+            agentId = agentIdOf(requestBody);
+        }
+        if (agentId == null) {
+            LOG.warn("a budget was set but its agent_id could not be read; its calls reserve once {} tells",
+                    Topics.BUDGETS);
+            return;
+        }
+        directory.capped(agentId);
+    }
+
+    private String agentIdOf(@Nullable byte[] body) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        try {
+            return json.readValue(body, CapSet.class).agentId();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Commits the hold when the call was settled, releases it otherwise. */

@@ -8,6 +8,7 @@ import dev.quipu.contracts.validation.RequestValidator;
 import dev.quipu.contracts.validation.ValidationError;
 import dev.quipu.contracts.validation.ValidationErrorBody;
 import dev.quipu.gateway.admission.PaidCall;
+import dev.quipu.gateway.budget.BudgetGuard;
 import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
@@ -43,9 +44,11 @@ public class RouteController {
     private final Backends backends;
     private final AgentIdentity identity;
     private final GatewayConfig config;
+    private final BudgetGuard budgets;
 
     public RouteController(PriceBook priceBook, OperationInput input, PaidCallHandler paidCalls, Backends backends,
-                           AgentIdentity identity, GatewayConfig config) {
+                           AgentIdentity identity, GatewayConfig config, BudgetGuard budgets) {
+        this.budgets = budgets;
         this.priceBook = priceBook;
         this.input = input;
         this.paidCalls = paidCalls;
@@ -112,7 +115,11 @@ public class RouteController {
                     "string_pattern_mismatch")));
         }
         String pathAndQuery = request.getUri().getRawQuery() == null ? path : path + "?" + request.getUri().getRawQuery();
-        return PaidCallHandler.relay(backends.forward(route.service(), route.method(), pathAndQuery, body, headers(request)));
+        Backends.BackendAnswer answer = backends.forward(route.service(), route.method(), pathAndQuery, body, headers(request));
+        if ("POST".equals(route.method()) && "/budget".equals(route.path())) {
+            budgets.capSetThrough(answer, body);
+        }
+        return PaidCallHandler.relay(answer);
     }
 
     private static Map<String, String> firstValues(HttpRequest<?> request) {

@@ -8,6 +8,7 @@ import dev.quipu.contracts.events.Topics;
 import dev.quipu.gateway.admission.Admission;
 import dev.quipu.gateway.admission.CallAdmission;
 import dev.quipu.gateway.admission.PaidCall;
+import dev.quipu.gateway.budget.BudgetDirectory;
 import dev.quipu.gateway.routing.Backends;
 import dev.quipu.gateway.tiers.TierDiscounts;
 import dev.quipu.testkit.EmbeddedKafka;
@@ -76,6 +77,9 @@ class PaidCallAuditAndBudgetTest implements TestPropertyProvider {
 
     @Inject
     TierDiscounts tiers;
+
+    @Inject
+    BudgetDirectory budgets;
 
     @Inject
     JsonMapper json;
@@ -160,6 +164,7 @@ class PaidCallAuditAndBudgetTest implements TestPropertyProvider {
 
     @Test
     void aPaidAnswerCarriesTheAuditLinkOfItsOwnCall() throws Exception {
+        budgets.capped("agent-audit-1"); // a capped agent, so that its price is held and committed
         HttpResponse<String> response = call("agent-audit-1");
         Map<?, ?> body = json.readValue(response.body(), Map.class);
         Map<?, ?> aat = (Map<?, ?>) body.get("aat");
@@ -190,6 +195,7 @@ class PaidCallAuditAndBudgetTest implements TestPropertyProvider {
 
     @Test
     void anExhaustedBudgetIs402WithItsReasonAndTheBackendNeverRuns() throws Exception {
+        budgets.capped("agent-capped");
         reserveAnswer = "{\"reserved\":false,\"state\":\"budget_exhausted\",\"limit_usdc\":\"0.05\",\"remaining_usdc\":\"0\"}";
         HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> call("agent-capped"));
         assertEquals(402, e.getStatus().getCode());
