@@ -24,11 +24,10 @@ import java.util.List;
  */
 @KafkaListener(groupId = "audit-service", batch = true, offsetReset = OffsetReset.EARLIEST,
         offsetStrategy = OffsetStrategy.SYNC,
-        // one consumer for all partitions by default: a batch then spans the partitions, so its fetch, its
-        // links' produce request and its offset commit are shared by three times as many events (one per
-        // partition gave batches of ~50 events and three times the broker requests for the same calls).
-        // More threads still keep a single writer per agent (the topic is keyed by agent).
-        threadsValue = "${quipu.audit.fold-threads:1}",
+        // one consumer per partition by default (quipu.audit.fold-threads), each folding batches of up to
+        // max.poll.records events: a single consumer left a core idle while it waited for the database
+        // and the broker in turn. Each agent keeps a single writer (the topic is keyed by agent).
+        threadsValue = "${quipu.audit.fold-threads:3}",
         errorStrategy = @ErrorStrategy(value = ErrorStrategyValue.RETRY_EXPONENTIALLY_ON_ERROR, retryCount = 20,
                 retryDelay = "200ms"))
 public class CallEventListener {

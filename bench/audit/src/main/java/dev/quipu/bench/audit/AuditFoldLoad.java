@@ -57,6 +57,9 @@ public final class AuditFoldLoad {
         try (ApplicationContext service = ApplicationContext.builder(AuditApplication.class).properties(props).start();
              KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                      ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(), ProducerConfig.LINGER_MS_CONFIG, 5,
+                     // large batches, so that publishing outruns the fold and the backlog, not the
+                     // load generator, sets the pace being measured
+                     ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024,
                      ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer());
              KafkaConsumer<String, String> links = linksConsumer(kafka.bootstrapServers())) {
             JsonMapper json = service.getBean(JsonMapper.class);
