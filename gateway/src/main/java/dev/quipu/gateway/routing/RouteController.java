@@ -48,13 +48,13 @@ public class RouteController {
 
     public RouteController(PriceBook priceBook, OperationInput input, PaidCallHandler paidCalls, Backends backends,
                            AgentIdentity identity, GatewayConfig config, BudgetGuard budgets) {
-        this.budgets = budgets;
         this.priceBook = priceBook;
         this.input = input;
         this.paidCalls = paidCalls;
         this.backends = backends;
         this.identity = identity;
         this.config = config;
+        this.budgets = budgets;
     }
 
     @Post("/{+path}")
