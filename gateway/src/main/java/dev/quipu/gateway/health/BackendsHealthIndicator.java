@@ -56,7 +56,8 @@ public class BackendsHealthIndicator implements HealthIndicator {
         Map<String, Object> result = new LinkedHashMap<>();
         if (!answer.reached()) {
             result.put("status", "DOWN");
-            result.put("error", answer.failure());
+            // not the exception text: the public /health names no addresses or internals
+            result.put("error", service.moduleName() + " unreachable");
             return result;
         }
         Map<?, ?> body = parse(answer.body());

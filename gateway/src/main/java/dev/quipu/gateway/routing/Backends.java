@@ -2,6 +2,7 @@ package dev.quipu.gateway.routing;
 
 import dev.quipu.contracts.events.DataVersions;
 import dev.quipu.contracts.pricebook.Service;
+import dev.quipu.internalauth.InternalTokens;
 import jakarta.inject.Singleton;
 
 import java.io.IOException;
@@ -22,15 +23,20 @@ import java.util.stream.Collectors;
 @Singleton
 public class Backends {
 
-    /** Request headers passed on to backends; everything else (payment headers included) stays here. */
+    /**
+     * Request headers passed on to backends; everything else (payment headers, and the caller's own
+     * {@code Authorization}) stays here: the backends see the gateway's credential only.
+     */
     private static final List<String> FORWARDED_HEADERS = List.of("content-type", "accept", "x-agent-id",
-            "authorization", "x-request-id");
+            "x-request-id");
 
     private final Map<String, URI> urls;
     private final Duration timeout;
     private final HttpClient http;
+    private final InternalTokens credentials;
 
-    public Backends(List<BackendUrl> backends, GatewayConfig config) {
+    public Backends(List<BackendUrl> backends, GatewayConfig config, InternalTokens credentials) {
+        this.credentials = credentials;
         this.urls = backends.stream().collect(Collectors.toUnmodifiableMap(BackendUrl::getName, BackendUrl::getUrl));
         this.timeout = config.backendTimeout();
         this.http = HttpClient.newBuilder()
@@ -61,6 +67,7 @@ public class Backends {
                 request.header(name, value);
             }
         });
+        request.header("Authorization", credentials.authorizationFor(service.moduleName()));
         long started = System.nanoTime();
         try {
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -37,7 +37,8 @@ class BudgetGuardTest {
     private final BudgetDirectory directory = new BudgetDirectory();
 
     private final Backends reputation = new Backends(List.of(),
-            new GatewayConfig(URI.create("http://localhost"), "salt", Duration.ofSeconds(1))) {
+            new GatewayConfig(URI.create("http://localhost"), "salt", Duration.ofSeconds(1)),
+            dev.quipu.testkit.OperatorCredentials.signer("gateway")) {
         @Override
         public BackendAnswer forward(Service service, String method, String pathAndQuery, byte[] body,
                                      Map<String, String> headers) {

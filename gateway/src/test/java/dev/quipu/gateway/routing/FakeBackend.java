@@ -15,7 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class FakeBackend implements AutoCloseable {
 
-    public record Received(String method, String pathAndQuery, String body, String contentType, String agentHeader) {
+    public record Received(String method, String pathAndQuery, String body, String contentType, String agentHeader,
+                           String authorization) {
     }
 
     private final HttpServer server;
@@ -50,7 +51,8 @@ public final class FakeBackend implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().toString(), body,
-                exchange.getRequestHeaders().getFirst("Content-Type"), exchange.getRequestHeaders().getFirst("X-Agent-Id")));
+                exchange.getRequestHeaders().getFirst("Content-Type"), exchange.getRequestHeaders().getFirst("X-Agent-Id"),
+                exchange.getRequestHeaders().getFirst("Authorization")));
         boolean handOff = exchange.getRequestURI().getPath().equals("/internal/calls");
         byte[] bytes = (handOff ? "{}" : answer).getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");

@@ -1,5 +1,7 @@
 package dev.quipu.payment.admission;
 
+import dev.quipu.contracts.validation.ValidationError;
+import dev.quipu.contracts.validation.ValidationErrorBody;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -8,6 +10,7 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,13 +28,17 @@ public class InternalPaymentsController {
     }
 
     @Post("/admit")
-    Decision admit(@Body AdmitRequest request) {
-        return admission.admit(request);
+    HttpResponse<?> admit(@Body AdmitRequest request) {
+        List<ValidationError> problems = InternalInput.admit(request);
+        return problems.isEmpty() ? HttpResponse.ok(admission.admit(request))
+                : HttpResponse.unprocessableEntity().body(new ValidationErrorBody(problems));
     }
 
     @Post("/complete")
-    Decision complete(@Body CompleteRequest request) {
-        return admission.complete(request);
+    HttpResponse<?> complete(@Body CompleteRequest request) {
+        List<ValidationError> problems = InternalInput.complete(request);
+        return problems.isEmpty() ? HttpResponse.ok(admission.complete(request))
+                : HttpResponse.unprocessableEntity().body(new ValidationErrorBody(problems));
     }
 
     /** Mode and facilitator circuits, as {@code /health} shows them. */

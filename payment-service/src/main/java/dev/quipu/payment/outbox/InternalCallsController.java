@@ -1,6 +1,9 @@
 package dev.quipu.payment.outbox;
 
 import dev.quipu.contracts.events.CallCompleted;
+import dev.quipu.contracts.validation.ValidationError;
+import dev.quipu.contracts.validation.ValidationErrorBody;
+import dev.quipu.payment.admission.InternalInput;
 import dev.quipu.runtime.ErrorBody;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -14,6 +17,7 @@ import io.micronaut.jdbc.DataSourceResolver;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,8 +42,14 @@ public class InternalCallsController {
 
     @Post
     HttpResponse<?> record(@Body CallCompleted call) {
-        if (!dev.quipu.contracts.validation.RequestValidator.isValidAgentId(call.agentId())) {
-            return HttpResponse.unprocessableEntity().body(ErrorBody.of("invalid_agent_id", "agent_id has an invalid syntax"));
+        List<ValidationError> problems = InternalInput.event("", call);
+        if (!problems.isEmpty()) {
+            return HttpResponse.unprocessableEntity().body(new ValidationErrorBody(problems));
+        }
+        if ("paid".equals(call.access())) {
+            // a paid call's event is written only with its settlement (POST /internal/payments/complete)
+            return HttpResponse.unprocessableEntity().body(ErrorBody.of("paid_event_refused",
+                    "/internal/calls records trial and open calls only; a paid call is recorded with its settlement"));
         }
         try (Connection c = dataSource.getConnection()) {
             boolean added = outbox.append(c, call);
