@@ -25,10 +25,14 @@ public class Backends {
 
     /**
      * Request headers passed on to backends; everything else (payment headers, and the caller's own
-     * {@code Authorization}) stays here: the backends see the gateway's credential only.
+     * {@code Authorization}, passed on as {@link #CALLER_AUTHORIZATION}) stays here: a backend's
+     * {@code Authorization} is the gateway's own credential.
      */
     private static final List<String> FORWARDED_HEADERS = List.of("content-type", "accept", "x-agent-id",
             "x-request-id");
+
+    /** The header that carries the public caller's {@code Authorization} to a backend. */
+    public static final String CALLER_AUTHORIZATION = "X-Caller-Authorization";
 
     private final Map<String, URI> urls;
     private final Duration timeout;
@@ -68,6 +72,12 @@ public class Backends {
             }
         });
         request.header("Authorization", credentials.authorizationFor(service.moduleName()));
+        headers.forEach((name, value) -> {
+            if (name.equalsIgnoreCase("authorization")) {
+                // the caller's own credential (an operator's token for POST /budget), under another name
+                request.header(CALLER_AUTHORIZATION, value);
+            }
+        });
         long started = System.nanoTime();
         try {
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

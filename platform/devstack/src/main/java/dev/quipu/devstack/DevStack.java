@@ -127,6 +127,14 @@ public final class DevStack implements AutoCloseable {
     }
 
     /** The broker itself, e.g. for tests that stop and restart it. */
+    /**
+     * The suite's keys (docs/security.md): one private key per service and for the operator, and the
+     * public set every service checks tokens against. Made at the first start, kept afterwards.
+     */
+    public Path keysDir() {
+        return config.baseDir().resolve("keys");
+    }
+
     public EmbeddedKafka kafka() {
         return requireStarted(kafka, "broker");
     }
@@ -181,6 +189,8 @@ public final class DevStack implements AutoCloseable {
 
     synchronized void startServices() {
         requireStarted(kafka, "broker");
+        SuiteSecrets secrets = SuiteSecrets.ensure(config.baseDir());
+        Path publicKeys = secrets.publicKeys();
         for (Service s : config.services()) {
             if (closing) {
                 throw new DevStackException("stopped while starting");
@@ -191,6 +201,8 @@ public final class DevStack implements AutoCloseable {
                 // the URL the gateway advertises in its discovery documents: its actual port here
                 env.put("QUIPU_GATEWAY_PUBLIC_URL", "http://localhost:" + port(s));
             }
+            env.putAll(ServiceEnvironment.credentials(s, publicKeys, keysDir()));
+            env.putAll(ServiceEnvironment.secrets(s, secrets));
             env.putAll(config.extraEnvironment().getOrDefault(s, Map.of()));
             Path jar = config.jarOf(s);
             List<String> options = new ArrayList<>(config.javaOptions());

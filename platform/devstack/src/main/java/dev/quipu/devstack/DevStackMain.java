@@ -103,8 +103,12 @@ final class DevStackMain {
         System.out.println("  services  " + String.join(", ", stack.processes().stream()
                 .map(p -> p.service().shortName() + " :" + p.port()).toList()));
         // the operator token sets spending caps (POST /budget); reputation-service reads the same variable
-        String operatorToken = System.getenv().getOrDefault("QUIPU_OPERATOR_TOKEN", "dev-operator-token");
-        System.out.println("  operator  Authorization: Bearer " + operatorToken + "   (POST /budget; set QUIPU_OPERATOR_TOKEN to change)");
+        String operatorToken = System.getenv().getOrDefault("QUIPU_OPERATOR_TOKEN",
+                SuiteSecrets.ensure(config.baseDir()).get("QUIPU_OPERATOR_TOKEN"));
+        System.out.println("  operator  Authorization: Bearer " + operatorToken + "   (POST /budget; made in "
+                + config.baseDir().resolve(SuiteSecrets.FILE) + ", or set QUIPU_OPERATOR_TOKEN)");
+        System.out.println("  backends  listen on 127.0.0.1 and answer the suite's own callers only;"
+                + " ./quipu internal-header SERVICE prints an operator's header for them");
         System.out.println("  logs      " + config.logDir() + "/<service>.log   (./quipu logs <service>)");
         System.out.println("  data      " + config.dataDir() + "   (kept across restarts; ./quipu reset deletes it)");
         System.out.println(detached ? "  stop      ./quipu down" : "  stop      Ctrl-C here, or ./quipu down from another terminal");

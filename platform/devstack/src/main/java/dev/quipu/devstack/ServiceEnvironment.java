@@ -1,7 +1,12 @@
 package dev.quipu.devstack;
 
 import dev.quipu.contracts.pricebook.Service;
+import dev.quipu.internalauth.SuiteKeys;
 import dev.quipu.testkit.EmbeddedDatabase;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -27,6 +32,11 @@ public final class ServiceEnvironment {
                                          int postgresPort) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("MICRONAUT_SERVER_PORT", String.valueOf(ports.get(service)));
+        // only the gateway faces callers (docs/security.md): it listens where the operator says, every
+        // backend on loopback, as the broker and the database do
+        env.put("MICRONAUT_SERVER_HOST", service == Service.GATEWAY
+                ? System.getenv().getOrDefault("QUIPU_GATEWAY_HOST", "0.0.0.0")
+                : System.getenv().getOrDefault("QUIPU_BACKEND_HOST", "127.0.0.1"));
         env.put("KAFKA_BOOTSTRAP_SERVERS", bootstrapServers);
         if (service != Service.GATEWAY) { // the gateway keeps no database
             env.put("DATASOURCES_DEFAULT_URL", jdbcUrl(postgresPort, databaseName(service)));
@@ -45,6 +55,45 @@ public final class ServiceEnvironment {
             }
         }
         return env;
+    }
+
+    /**
+     * The internal-auth settings of {@code service}: the suite's public key set, and its own private
+     * key only (docs/security.md).
+     */
+    public static Map<String, String> credentials(Service service, Path publicKeys, Path keysDir) {
+        return Map.of("QUIPU_INTERNAL_AUTH_JWKS", "file:" + publicKeys.toAbsolutePath(),
+                "QUIPU_INTERNAL_AUTH_KEY", SuiteKeys.privateKeyFile(keysDir, service.moduleName()).toAbsolutePath().toString());
+    }
+
+    /**
+     * The suite's generated secrets that {@code service} reads, unless the operator's own environment
+     * sets them (then the child process inherits that value).
+     */
+    public static Map<String, String> secrets(Service service, SuiteSecrets secrets) {
+        Map<String, String> env = new LinkedHashMap<>();
+        List<String> names = switch (service) {
+            case GATEWAY -> List.of("QUIPU_GATEWAY_IDENTITY_SALT");
+            case PAYMENT -> List.of("QUIPU_PAYMENTS_IP_SALT");
+            case REPUTATION -> List.of("QUIPU_OPERATOR_TOKEN");
+            default -> List.of();
+        };
+        for (String name : names) {
+            if (System.getenv(name) == null) {
+                env.put(name, secrets.get(name));
+            }
+        }
+        return env;
+    }
+
+    /** Every identity of the suite: each service, and the operator. */
+    public static List<String> identities() {
+        List<String> identities = new ArrayList<>();
+        for (Service s : Service.values()) {
+            identities.add(s.moduleName());
+        }
+        identities.add(SuiteKeys.OPERATOR);
+        return identities;
     }
 
     /** {@code quipu_sanctions} for sanctions-service. */

@@ -112,16 +112,57 @@ class DockerComposeTest {
     }
 
     @Test
-    void eachServiceUsesItsOwnDatabaseAndTheInitScriptCreatesThemAll() throws IOException {
-        String init = Files.readString(root.resolve("deploy/postgres/init-databases.sql"));
-        String mounts = String.valueOf(map(services.get("postgres"), "postgres").get("volumes"));
-        assertTrue(mounts.contains("./deploy/postgres/init-databases.sql:/docker-entrypoint-initdb.d/"), mounts);
+    void eachServiceUsesItsOwnDatabaseAsItsOwnUserWithAPasswordThatHasNoDefault() throws IOException {
+        String init = Files.readString(root.resolve("deploy/postgres/init-databases.sh"));
+        Map<String, Object> postgres = map(services.get("postgres"), "postgres");
+        String mounts = String.valueOf(postgres.get("volumes"));
+        assertTrue(mounts.contains("./deploy/postgres/init-databases.sh:/docker-entrypoint-initdb.d/"), mounts);
+        assertTrue(init.contains("CREATE DATABASE :\"user\" OWNER :\"user\"") && init.contains("REVOKE ALL ON DATABASE"), init);
+        Map<String, String> postgresEnv = environment(postgres.get("environment"), "postgres");
         for (Service s : Service.backends()) {
             Map<String, String> env = environment(map(services.get(s.moduleName()), s.moduleName()).get("environment"),
                     s.moduleName());
             String database = ServiceEnvironment.databaseName(s);
             assertEquals("jdbc:postgresql://postgres:5432/" + database, env.get("DATASOURCES_DEFAULT_URL"));
-            assertTrue(init.contains("CREATE DATABASE " + database + ";"), database + " not created by the init script");
+            assertEquals(database, env.get("DATASOURCES_DEFAULT_USERNAME"), "its own user, named as its database");
+            String password = SuiteSecrets.databasePasswordVariable(s);
+            assertTrue(env.get("DATASOURCES_DEFAULT_PASSWORD").startsWith("${" + password + ":?"), env.get("DATASOURCES_DEFAULT_PASSWORD"));
+            assertTrue(postgresEnv.get(password).startsWith("${" + password + ":?"), "the init script gets " + password);
+            assertTrue(init.contains(s.shortName()), s.shortName() + " not created by the init script");
+        }
+        assertTrue(postgresEnv.get("POSTGRES_PASSWORD").startsWith("${POSTGRES_PASSWORD:?"), "no default superuser password");
+    }
+
+    @Test
+    void onlyTheGatewayIsPublishedAndAnythingElseOnlyOnLoopback() {
+        services.forEach((name, node) -> {
+            Object ports = map(node, name).get("ports");
+            if (ports == null) {
+                return;
+            }
+            for (Object port : (List<?>) ports) {
+                String mapping = String.valueOf(port);
+                assertTrue(name.equals("gateway") || mapping.startsWith("127.0.0.1:"),
+                        name + " publishes " + mapping + " on every interface");
+            }
+        });
+    }
+
+    @Test
+    void credentialsHaveNoDefaultsAndEachServiceMountsOnlyItsOwnKey() {
+        for (Service s : Service.values()) {
+            Map<String, Object> service = map(services.get(s.moduleName()), s.moduleName());
+            Map<String, String> env = environment(service.get("environment"), s.moduleName());
+            for (String secret : List.of("QUIPU_OPERATOR_TOKEN", "QUIPU_GATEWAY_IDENTITY_SALT", "QUIPU_PAYMENTS_IP_SALT")) {
+                if (env.containsKey(secret)) {
+                    assertTrue(env.get(secret).startsWith("${" + secret + ":?"), s.moduleName() + " " + secret + " = " + env.get(secret));
+                }
+            }
+            String key = "/run/quipu/keys/" + s.moduleName() + ".jwk";
+            assertEquals(key, env.get("QUIPU_INTERNAL_AUTH_KEY"));
+            String volumes = String.valueOf(service.get("volumes"));
+            assertTrue(volumes.contains("./.quipu/keys/" + s.moduleName() + ".jwk:" + key + ":ro"), volumes);
+            assertEquals(2, ((List<?>) service.get("volumes")).size(), "the public set and its own key only: " + volumes);
         }
     }
 

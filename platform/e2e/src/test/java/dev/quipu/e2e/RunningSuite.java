@@ -55,6 +55,26 @@ public final class RunningSuite {
         }
     }
 
+    /**
+     * An {@code Authorization} value that {@code service} accepts from the suite's operator, as
+     * {@code ./quipu internal-header} prints it: signed with the operator key the devstack made.
+     */
+    public String operatorAuthorization(Service service) {
+        try {
+            var operator = new dev.quipu.internalauth.InternalTokens(dev.quipu.internalauth.SuiteKeys.readPrivate(
+                    dev.quipu.internalauth.SuiteKeys.privateKeyFile(stack.keysDir(), dev.quipu.internalauth.SuiteKeys.OPERATOR)),
+                    java.time.Clock.systemUTC());
+            return "Bearer " + operator.mint(java.util.List.of(service.moduleName()), Duration.ofMinutes(10));
+        } catch (IOException e) {
+            throw new AssertionError("no operator key in " + stack.keysDir(), e);
+        }
+    }
+
+    /** The operator token this suite's reputation-service was given (made in .quipu/secrets.env). */
+    public String operatorToken() {
+        return dev.quipu.devstack.SuiteSecrets.ensure(stack.config().baseDir()).get("QUIPU_OPERATOR_TOKEN");
+    }
+
     public Reply get(URI base, String path) {
         return send(HttpRequest.newBuilder(base.resolve(path)).GET());
     }

@@ -27,14 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(SuiteExtension.class)
 class SpendingCapsIT {
 
-    private static final String OPERATOR = "Bearer dev-operator-token";
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
     void aCapSetThroughTheGatewayStopsThePaidCallThatWouldPassIt(RunningSuite suite) throws Exception {
         OfficialClient.assumeAvailable();
         String agent = "e2e-cap-gateway-" + UUID.randomUUID();
-        setCap(suite.gateway(), agent, "0.03");
+        // through the gateway, with the operator token the suite made (QUIPU_OPERATOR_TOKEN)
+        setCap(suite.gateway(), agent, "0.03", "Bearer " + suite.operatorToken());
 
         assertEquals(200, payRates(suite, agent).path("status").asInt(), "the first call fits the cap");
         JsonNode refused = payRates(suite, agent);
@@ -49,7 +49,8 @@ class SpendingCapsIT {
     void aCapSetOnReputationServiceReachesTheGatewayThroughItsTopic(RunningSuite suite) throws Exception {
         OfficialClient.assumeAvailable();
         String agent = "e2e-cap-topic-" + UUID.randomUUID();
-        setCap(suite.url(Service.REPUTATION), agent, "0.01");
+        // directly, as the suite's operator (./quipu internal-header reputation)
+        setCap(suite.url(Service.REPUTATION), agent, "0.01", suite.operatorAuthorization(Service.REPUTATION));
         Thread.sleep(2_000); // ample for one record through the local broker; without the topic the call would run
 
         assertRefusedByTheCap(payRates(suite, agent));
@@ -68,10 +69,10 @@ class SpendingCapsIT {
         assertEquals("budget_exhausted", body.path("reason").asText(), body.toString());
     }
 
-    private void setCap(URI base, String agent, String limitUsdc) throws Exception {
+    private void setCap(URI base, String agent, String limitUsdc, String authorization) throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(base.resolve("/budget"))
                 .header("Content-Type", "application/json")
-                .header("Authorization", OPERATOR)
+                .header("Authorization", authorization)
                 .timeout(Duration.ofSeconds(20))
                 .POST(HttpRequest.BodyPublishers.ofString("{\"agent_id\":\"" + agent + "\",\"limit_usdc\":\"" + limitUsdc
                         + "\",\"period\":\"daily\"}"))

@@ -62,10 +62,13 @@ class BudgetTest implements TestPropertyProvider {
         return SuiteResources.forService("quipu_reputation");
     }
 
+    /** As the gateway forwards a public caller's request: its own token, the caller's Authorization beside it. */
+    private static final String GATEWAY = dev.quipu.testkit.OperatorCredentials.signer("gateway").authorizationFor("reputation-service");
+
     private int post(String uri, Object body, String authorization) {
-        var request = HttpRequest.POST(uri, body);
+        var request = HttpRequest.POST(uri, body).header("Authorization", GATEWAY);
         if (authorization != null) {
-            request.header("Authorization", authorization);
+            request.header(BudgetController.CALLER_AUTHORIZATION, authorization);
         }
         try {
             return http.toBlocking().exchange(request, String.class).code();
