@@ -57,6 +57,8 @@ test('a person makes a trial call, watches live rates and sees their audit chain
       assert.ok(chain?.links?.length > 0, 'no audit link for ' + agent + ': ' + (await page.textContent('#chain')));
       assert.equal(chain.agent_id, agent);
       assert.ok(typeof chain.head?.chain_hash === 'string' && chain.head.chain_hash.length >= 32, JSON.stringify(chain.head));
+      const verify = await (await fetch(new URL(`/audit/${agent}/verify`, base))).json();
+      assert.equal(verify.valid, true, 'the chain of ' + agent + ' verifies: ' + JSON.stringify(verify));
 
       mkdirSync(shots, { recursive: true });
       await page.screenshot({ path: `${shots}/demo.png`, fullPage: true });

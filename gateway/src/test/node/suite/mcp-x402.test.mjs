@@ -118,6 +118,17 @@ test('a trial call through MCP is served without a wallet', { skip }, async () =
   await client.close();
 });
 
+test("the agent's audit chain, paid and trial links alike, verifies", { skip }, async () => {
+  let verify = null;
+  for (let attempt = 0; attempt < 120 && !(verify?.links_checked >= 2); attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    verify = await (await fetch(new URL(`/audit/${agent}/verify`, base))).json();
+  }
+  assert.ok(verify?.links_checked >= 2, 'the paid and the trial call are linked: ' + JSON.stringify(verify));
+  assert.equal(verify.valid, true, JSON.stringify(verify));
+  assert.equal(verify.first_broken ?? null, null, JSON.stringify(verify));
+});
+
 test('a 2026-07-28 client discovers the server without a handshake', { skip }, async () => {
   const post = (method, params = {}) => fetch(new URL('/mcp', base), {
     method: 'POST',

@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -134,24 +133,26 @@ public class ChainFolder {
         UUID[] ids = new UUID[n];
         String[] agents = new String[n];
         String[] operations = new String[n];
-        Timestamp[] times = new Timestamp[n];
+        String[] times = new String[n];
         String[] payloads = new String[n];
         for (int i = 0; i < n; i++) {
             Incoming in = incoming.get(i);
             ids[i] = in.eventId();
             agents[i] = in.call().agentId();
             operations[i] = in.call().operationId();
-            times[i] = Timestamp.from(in.occurredAt());
+            // the canonical text (microseconds, as the column keeps them), cast by PostgreSQL itself: no
+            // JVM time zone or nanoseconds in between, so the column reads back as exactly this text
+            times[i] = CallCompleted.canonicalInstant(in.occurredAt());
             payloads[i] = in.payload();
         }
         java.util.Set<UUID> inserted = new java.util.HashSet<>();
         try (PreparedStatement st = c.prepareStatement("INSERT INTO call_events (event_id, agent_id, operation_id, "
-                + "occurred_at, payload) SELECT * FROM unnest(?::uuid[], ?::varchar[], ?::varchar[], ?::timestamptz[], "
-                + "?::text[]) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")) {
+                + "occurred_at, payload) SELECT * FROM unnest(?::uuid[], ?::varchar[], ?::varchar[], "
+                + "?::timestamptz[], ?::text[]) ON CONFLICT (event_id) DO NOTHING RETURNING event_id")) {
             st.setArray(1, c.createArrayOf("uuid", ids));
             st.setArray(2, c.createArrayOf("varchar", agents));
             st.setArray(3, c.createArrayOf("varchar", operations));
-            st.setArray(4, c.createArrayOf("timestamptz", times));
+            st.setArray(4, c.createArrayOf("text", times));
             st.setArray(5, c.createArrayOf("text", payloads));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -106,8 +107,9 @@ public class ChainStore {
             List<StoredLink> links = new ArrayList<>();
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    links.add(new StoredLink(LinkRows.link(rs), rs.getTimestamp(9).toInstant(), rs.getString(10),
-                            rs.getString(11), rs.getString(12), rs.getTimestamp(13).toInstant()));
+                    links.add(new StoredLink(LinkRows.link(rs), rs.getObject(9, OffsetDateTime.class).toInstant(),
+                            rs.getString(10), rs.getString(11), rs.getString(12),
+                            rs.getObject(13, OffsetDateTime.class).toInstant()));
                 }
             }
             return links;

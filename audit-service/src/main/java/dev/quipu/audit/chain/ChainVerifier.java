@@ -84,8 +84,7 @@ public final class ChainVerifier {
                     "a stored column differs from the event");
         }
         if (b == null && entry.storedOccurredAt() != null) {
-            b = same(sequence, "stored occurred_at", Instant.parse(event.occurredAt()).toString(),
-                    entry.storedOccurredAt().toString(), "a stored column differs from the event");
+            b = storedOccurredAt(sequence, event.occurredAt(), entry.storedOccurredAt());
         }
         if (b != null) {
             return b;
@@ -101,6 +100,28 @@ public final class ChainVerifier {
         b = b != null ? b : same(sequence, "chain_hash", h.chainHash(), link.chainHash(),
                 "chain_hash does not recompute from prev_hash, event_hash and sequence");
         return b;
+    }
+
+    /**
+     * The stored {@code occurred_at} column against the event's text. A canonical text (microseconds,
+     * six digits: every event since the rule) must be exactly what the column reads back as. An event
+     * published before the rule may carry nanoseconds, which PostgreSQL rounded to the microsecond when
+     * it stored the column: there the column must lie within that microsecond, not one further.
+     */
+    private static Break storedOccurredAt(long sequence, String occurredAt, Instant stored) {
+        String found = CallCompleted.canonicalInstant(stored);
+        if (CallCompleted.isCanonicalInstant(occurredAt)) {
+            return same(sequence, "stored occurred_at", occurredAt, found, "a stored column differs from the event");
+        }
+        Instant hashed;
+        try {
+            hashed = Instant.parse(occurredAt);
+        } catch (java.time.format.DateTimeParseException e) {
+            return new Break(sequence, "occurred_at", null, occurredAt, "the event's occurred_at is not an ISO-8601 instant");
+        }
+        long nanos = Math.abs(java.time.Duration.between(hashed, stored).toNanos());
+        return nanos < 1_000 ? null : new Break(sequence, "stored occurred_at", CallCompleted.canonicalInstant(hashed), found,
+                "a stored column differs from the event");
     }
 
     private static Break same(long sequence, String field, String expected, String found, String reason) {

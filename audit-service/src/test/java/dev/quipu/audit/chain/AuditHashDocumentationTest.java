@@ -24,7 +24,7 @@ class AuditHashDocumentationTest {
     private static final Pattern PRINTF = Pattern.compile("printf '%s' '([^']*)' \\| sha256sum\\n# -> ([0-9a-f]{64})");
 
     static final CallCompleted EXAMPLE = new CallCompleted("0190f5a0-7b1c-7d2e-8f3a-4b5c6d7e8f90",
-            "2025-01-15T14:30:00Z", "sanctions_quick", "POST /sanctions/quick", "agent-demo-1",
+            "2025-01-15T14:30:00.000000Z", "sanctions_quick", "POST /sanctions/quick", "agent-demo-1",
             "0x1111111111111111111111111111111111111111", "paid", "0.01", 10000,
             new CallCompleted.PaymentRef("eip155:8453", "0xabc123", "0x01"), 200, 42,
             "{\"type\":\"person\", \"name\":\"Juan Pérez\",\"country\":\"CO\"}",

@@ -89,7 +89,9 @@ class CheckpointTest implements TestPropertyProvider {
         CheckpointService.Checkpoint cp = checkpoints.takeIfChanged().orElseThrow();
         Map<?, ?> before = http.toBlocking().retrieve(HttpRequest.GET("/audit-checkpoints/" + cp.checkpointId() + "/verify"), Map.class);
         // other tests of this database tamper with their own chains: only this agent's chain matters here
-        assertFalse(((List<?>) before.get("rewritten_agents")).contains(agent));
+        // an empty list is left out of the answer (serde's non-empty inclusion), as when this test runs alone
+        Object rewritten = before.get("rewritten_agents");
+        assertFalse(rewritten != null && ((List<?>) rewritten).contains(agent));
         assertEquals(true, before.get("signature_valid"));
         // a consistent rewrite: the last link recomputed over a different event, so /verify alone would pass
         try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {

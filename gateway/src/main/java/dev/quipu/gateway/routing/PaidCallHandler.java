@@ -100,7 +100,9 @@ public class PaidCallHandler {
     private CallCompleted event(String eventId, PaidCall call, Admission.Admitted admitted, String agentId,
                                 Backends.BackendAnswer answer) {
         Operation op = call.operation();
-        return new CallCompleted(eventId, Instant.now(clock).toString(), op.id(),
+        // the one canonical form (microseconds, six digits): the audit chain hashes this text and
+        // PostgreSQL keeps microseconds, so a finer stamp could never be verified against its stored copy
+        return new CallCompleted(eventId, CallCompleted.canonicalInstant(Instant.now(clock)), op.id(),
                 op.method() + " " + op.path(), agentId, admitted.payer(), admitted.access(),
                 op.priceUsdc().toPlainString(), answer.succeeded() ? admitted.chargedAtomic() : 0,
                 admitted.paymentRef(), answer.status(), answer.latencyMs(), text(call.body()), text(answer.body()),

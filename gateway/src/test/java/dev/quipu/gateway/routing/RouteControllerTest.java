@@ -176,6 +176,9 @@ class RouteControllerTest implements TestPropertyProvider {
         assertEquals("{\"country\":\"BR\",\"agent_id\":\"agent-7\"}", event.requestJson());
         assertEquals(Map.of("OFAC_SDN", "2024-05-03", "usd_cop", "2014-02-03"), event.dataVersions(),
                 "the data versions the backend reported are bound into the event");
+        assertTrue(event.occurredAt().matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z"),
+                "stamped by the real clock in the canonical form (microseconds, six digits): " + event.occurredAt());
+        assertTrue(CallCompleted.isCanonicalInstant(event.occurredAt()), event.occurredAt());
     }
 
     @Test

@@ -26,8 +26,13 @@ public class CallOutbox {
         this.json = json;
     }
 
-    /** Adds the event unless an event with the same id is already there; returns whether it was new. */
-    public boolean append(Connection connection, CallCompleted call) throws SQLException {
+    /**
+     * Adds the event unless an event with the same id is already there; returns whether it was new.
+     * {@code occurred_at} is published in its canonical form whatever the gateway sent (an older
+     * gateway stamped nanoseconds, which no stored copy can keep).
+     */
+    public boolean append(Connection connection, CallCompleted event) throws SQLException {
+        CallCompleted call = event.withCanonicalOccurredAt();
         try (PreparedStatement st = connection.prepareStatement(
                 "INSERT INTO call_outbox (event_id, agent_id, topic, payload) VALUES (?, ?, ?, ?) "
                         + "ON CONFLICT (event_id) DO NOTHING")) {

@@ -90,6 +90,9 @@ class OutboxRelayTest implements TestPropertyProvider {
         ConsumerRecord<String, String> record = records.get(records.size() - 1);
         assertEquals("agent-published", record.key());
         assertTrue(record.value().contains("\"event_id\":\"" + call.eventId() + "\""));
+        // handed off with the real clock's nanoseconds (as an older gateway did), published in the canonical form
+        String canonical = CallCompleted.canonicalInstant(Instant.parse(call.occurredAt()));
+        assertTrue(record.value().contains("\"occurred_at\":\"" + canonical + "\""), record.value());
     }
 
     @Test

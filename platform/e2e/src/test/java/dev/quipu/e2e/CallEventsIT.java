@@ -51,6 +51,7 @@ class CallEventsIT {
         assertEquals(1, count(suite, "quipu_audit", "SELECT count(*) FROM call_events WHERE agent_id = ? "
                 + "AND payload LIKE '%\"data_versions\":{%usd_cop%'", agent),
                 "the event binds the publication dates of the rates it answered with");
+        AuditVerification.assertChainVerifies(suite, agent, 1);
     }
 
     /** Polls until the count is at least one (bounded), then returns the count. */

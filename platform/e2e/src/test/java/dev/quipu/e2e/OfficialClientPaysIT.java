@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.util.UUID;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,12 +22,14 @@ class OfficialClientPaysIT {
     @Test
     void theOfficialClientPaysForACallThroughTheGateway(RunningSuite suite) throws Exception {
         OfficialClient.assumeAvailable();
+        String agent = "e2e-official-client-" + UUID.randomUUID();
         JsonNode result = OfficialClient.pay(suite.gateway().resolve("/rates"),
-                "{\"country\":\"MX\",\"agent_id\":\"e2e-official-client\"}");
+                "{\"country\":\"MX\",\"agent_id\":\"" + agent + "\"}");
         assertEquals(402, result.path("unpaidStatus").asInt(), result.toString());
         assertEquals(200, result.path("status").asInt(), result.toString());
         assertTrue(result.path("settlement").path("success").asBoolean(), result.toString());
         JsonNode body = new ObjectMapper().readTree(result.path("body").asText());
         assertFalse(body.path("usd_mxn").isMissingNode(), "rates-service answered: " + body);
+        AuditVerification.assertChainVerifies(suite, agent, 1);
     }
 }

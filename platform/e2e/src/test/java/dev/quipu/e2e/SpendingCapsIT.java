@@ -43,6 +43,8 @@ class SpendingCapsIT {
         JsonNode budget = budget(suite, agent);
         assertEquals(0, new BigDecimal("0.02").compareTo(new BigDecimal(budget.path("spent_usdc").asText())), budget.toString());
         assertEquals(0, BigDecimal.ZERO.compareTo(new BigDecimal(budget.path("reserved_usdc").asText())), budget.toString());
+        // the call that fitted is the chain's only link: the refused one never ran
+        assertEquals(1, AuditVerification.assertChainVerifies(suite, agent, 1).path("links_checked").asInt());
     }
 
     @Test
@@ -56,6 +58,8 @@ class SpendingCapsIT {
         assertRefusedByTheCap(payRates(suite, agent));
         JsonNode budget = budget(suite, agent);
         assertEquals(0, BigDecimal.ZERO.compareTo(new BigDecimal(budget.path("spent_usdc").asText())), budget.toString());
+        assertEquals(0, AuditVerification.assertChainVerifies(suite, agent, 0).path("links_checked").asInt(),
+                "a call refused by the cap never ran and has no link");
     }
 
     private static JsonNode payRates(RunningSuite suite, String agent) throws Exception {
