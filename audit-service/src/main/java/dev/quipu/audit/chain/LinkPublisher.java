@@ -2,6 +2,7 @@ package dev.quipu.audit.chain;
 
 import dev.quipu.contracts.events.AuditLink;
 import dev.quipu.contracts.events.Topics;
+import dev.quipu.runtime.kafka.KafkaCredentials;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.json.JsonMapper;
 import jakarta.annotation.PreDestroy;
@@ -33,9 +34,10 @@ public class LinkPublisher {
     private final KafkaProducer<String, String> producer;
     private final JsonMapper json;
 
-    public LinkPublisher(@Value("${kafka.bootstrap.servers}") String bootstrapServers, JsonMapper json) {
+    public LinkPublisher(@Value("${kafka.bootstrap.servers}") String bootstrapServers,
+            KafkaCredentials credentials, JsonMapper json) {
         this.json = json;
-        this.producer = new KafkaProducer<>(Map.of(
+        this.producer = new KafkaProducer<>(credentials.apply(Map.<String, Object>of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
@@ -47,7 +49,7 @@ public class LinkPublisher {
                 // and syncs on its own); publish() flushes, so linger only matters between batches
                 ProducerConfig.BATCH_SIZE_CONFIG, 512 * 1024,
                 ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.CLIENT_ID_CONFIG, "audit-service-links"),
+                ProducerConfig.CLIENT_ID_CONFIG, "audit-service-links")),
                 new StringSerializer(), new StringSerializer());
     }
 

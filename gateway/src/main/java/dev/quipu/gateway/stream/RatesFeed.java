@@ -4,6 +4,7 @@ import dev.quipu.contracts.events.RatesObserved;
 import dev.quipu.contracts.events.Topics;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
+import dev.quipu.runtime.kafka.KafkaCredentials;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.json.JsonMapper;
 import jakarta.annotation.PostConstruct;
@@ -44,13 +45,15 @@ public class RatesFeed {
     private final JsonMapper json;
     private final StreamConfig config;
     private final String bootstrap;
+    private final KafkaCredentials credentials;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running = true;
     private Thread thread;
 
     public RatesFeed(LatestRates latest, JsonMapper json, StreamConfig config,
-                     @Value("${kafka.bootstrap.servers}") String bootstrap) {
+                     @Value("${kafka.bootstrap.servers}") String bootstrap, KafkaCredentials credentials) {
+        this.credentials = credentials;
         this.latest = latest;
         this.json = json;
         this.config = config;
@@ -77,7 +80,7 @@ public class RatesFeed {
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(props)) {
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(credentials.apply(props))) {
             consumer = c;
             List<TopicPartition> partitions = awaitPartitions(c);
             if (partitions.isEmpty()) {

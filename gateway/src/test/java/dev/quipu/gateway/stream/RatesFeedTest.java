@@ -101,7 +101,8 @@ class RatesFeedTest implements TestPropertyProvider {
         RatesObserved before = event("AR", "1015.5");
         publish(before);
         LatestRates secondLatest = new LatestRates();
-        RatesFeed second = new RatesFeed(secondLatest, json, config, bootstrap);
+        RatesFeed second = new RatesFeed(secondLatest, json, config, bootstrap,
+                dev.quipu.runtime.kafka.KafkaCredentials.none());
         second.start();
         try {
             assertTrue(second.awaitCaughtUp(WAIT));

@@ -1,6 +1,7 @@
 package dev.quipu.payment.events;
 
 import dev.quipu.contracts.events.Topics;
+import dev.quipu.runtime.kafka.KafkaCredentials;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.jdbc.DataSourceResolver;
 import io.micronaut.scheduling.annotation.Scheduled;
@@ -44,9 +45,10 @@ public class PaymentEventRelay {
     private final KafkaProducer<String, String> producer;
 
     public PaymentEventRelay(DataSource dataSource, DataSourceResolver resolver,
-                             @Value("${kafka.bootstrap.servers}") String bootstrapServers) {
+                             @Value("${kafka.bootstrap.servers}") String bootstrapServers,
+            KafkaCredentials credentials) {
         this.dataSource = resolver.resolve(dataSource);
-        this.producer = new KafkaProducer<>(Map.of(
+        this.producer = new KafkaProducer<>(credentials.apply(Map.<String, Object>of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
@@ -54,7 +56,7 @@ public class PaymentEventRelay {
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 8000,
                 ProducerConfig.LINGER_MS_CONFIG, 1,
-                ProducerConfig.CLIENT_ID_CONFIG, "payment-service-payment-events"),
+                ProducerConfig.CLIENT_ID_CONFIG, "payment-service-payment-events")),
                 new StringSerializer(), new StringSerializer());
     }
 

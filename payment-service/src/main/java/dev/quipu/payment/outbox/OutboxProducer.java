@@ -1,5 +1,6 @@
 package dev.quipu.payment.outbox;
 
+import dev.quipu.runtime.kafka.KafkaCredentials;
 import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -21,8 +22,9 @@ public class OutboxProducer {
 
     private final KafkaProducer<String, byte[]> producer;
 
-    public OutboxProducer(@Value("${kafka.bootstrap.servers}") String bootstrapServers) {
-        this.producer = new KafkaProducer<>(Map.of(
+    public OutboxProducer(@Value("${kafka.bootstrap.servers}") String bootstrapServers,
+            KafkaCredentials credentials) {
+        this.producer = new KafkaProducer<>(credentials.apply(Map.<String, Object>of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
@@ -30,7 +32,7 @@ public class OutboxProducer {
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 8000,
                 ProducerConfig.LINGER_MS_CONFIG, 1,
-                ProducerConfig.CLIENT_ID_CONFIG, "payment-service-outbox"),
+                ProducerConfig.CLIENT_ID_CONFIG, "payment-service-outbox")),
                 new StringSerializer(), new ByteArraySerializer());
     }
 

@@ -37,6 +37,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final Path logDir;
     private final int port;
     private final int controllerPort;
+    /** With access control: clients authenticate (SCRAM) and are authorised by ACLs; 0 otherwise. */
+    private final int adminPort;
     private KafkaRaftServer server;
 
     /**
@@ -45,9 +47,29 @@ public final class EmbeddedKafka implements AutoCloseable {
      * @param controllerPort controller port, or 0 for a free one
      */
     public EmbeddedKafka(Path logDir, int port, int controllerPort) {
+        this(logDir, port, controllerPort, 0);
+    }
+
+    private EmbeddedKafka(Path logDir, int port, int controllerPort, int adminPort) {
         this.logDir = logDir;
         this.port = port == 0 ? freePort() : port;
         this.controllerPort = controllerPort == 0 ? freePort() : controllerPort;
+        this.adminPort = adminPort;
+    }
+
+    /**
+     * A broker as production runs one: clients authenticate with SASL/SCRAM-SHA-512 on
+     * {@link #bootstrapServers()} and may do only what ACLs grant them
+     * ({@link KafkaAccessControl}); the operator's own plaintext listener,
+     * {@link #adminBootstrapServers()}, is on loopback and is the only super user.
+     */
+    public static EmbeddedKafka withAccessControl(Path logDir) {
+        return new EmbeddedKafka(logDir, 0, 0, freePort());
+    }
+
+    /** Where the operator's tools connect (the client listener when there is no access control). */
+    public String adminBootstrapServers() {
+        return adminPort == 0 ? bootstrapServers() : "127.0.0.1:" + adminPort;
     }
 
     /** The broker shared by every test of this JVM, started on first use and stopped at exit. */
@@ -110,7 +132,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public void createTopics(List<String> names, int partitions) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, adminBootstrapServers()))) {
             for (String name : names) {
                 try {
                     admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(Topics.config(name))))
@@ -161,6 +183,21 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("num.partitions", String.valueOf(Topics.PARTITIONS));
         p.put("auto.create.topics.enable", "true");
         p.put("log.flush.interval.messages", "1");
+        if (adminPort != 0) {
+            p.put("listeners", "SASL_PLAINTEXT://127.0.0.1:" + port + ",ADMIN://127.0.0.1:" + adminPort
+                    + ",CONTROLLER://127.0.0.1:" + controllerPort);
+            p.put("advertised.listeners", "SASL_PLAINTEXT://127.0.0.1:" + port + ",ADMIN://127.0.0.1:" + adminPort);
+            p.put("listener.security.protocol.map", "SASL_PLAINTEXT:SASL_PLAINTEXT,ADMIN:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            p.put("inter.broker.listener.name", "ADMIN");
+            p.put("sasl.enabled.mechanisms", "SCRAM-SHA-512");
+            p.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config",
+                    "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+            p.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+            // the loopback admin and controller listeners are plaintext: their principal is ANONYMOUS
+            p.put("super.users", "User:ANONYMOUS");
+            p.put("allow.everyone.if.no.acl.found", "false");
+            p.put("auto.create.topics.enable", "false");
+        }
         return p;
     }
 

@@ -2,6 +2,7 @@ package dev.quipu.reputation.tiers;
 
 import dev.quipu.contracts.events.TierChanged;
 import dev.quipu.contracts.events.Topics;
+import dev.quipu.runtime.kafka.KafkaCredentials;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.jdbc.DataSourceResolver;
 import io.micronaut.json.JsonMapper;
@@ -36,17 +37,18 @@ public class TierPublisher {
     private final KafkaProducer<String, String> producer;
 
     public TierPublisher(DataSource dataSource, DataSourceResolver resolver, JsonMapper json,
-                         @Value("${kafka.bootstrap.servers}") String bootstrapServers) {
+                         @Value("${kafka.bootstrap.servers}") String bootstrapServers,
+            KafkaCredentials credentials) {
         this.dataSource = resolver.resolve(dataSource);
         this.json = json;
-        this.producer = new KafkaProducer<>(Map.of(
+        this.producer = new KafkaProducer<>(credentials.apply(Map.<String, Object>of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 8000,
-                ProducerConfig.CLIENT_ID_CONFIG, "reputation-service-tiers"),
+                ProducerConfig.CLIENT_ID_CONFIG, "reputation-service-tiers")),
                 new StringSerializer(), new StringSerializer());
     }
 
