@@ -1,5 +1,7 @@
 package dev.quipu.payment.x402;
 
+import dev.quipu.proof.Network;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Sign;
@@ -26,7 +28,7 @@ public final class PaymentSigner {
 
     public PaymentSigner(String privateKeyHex, JsonMapper json, Clock clock) {
         this.wallet = Credentials.create(privateKeyHex);
-        this.hashing = new Eip3009Verifier(clock, json, 0, 0, SignerRecovery.pureJava());
+        this.hashing = new Eip3009Verifier(clock, 0, 0, SignerRecovery.pureJava());
         this.clock = clock;
     }
 
