@@ -1,10 +1,10 @@
 package dev.quipu.audit.chain;
 
 import dev.quipu.contracts.events.CallCompleted;
+import dev.quipu.proof.EvmSignature;
 import dev.quipu.proof.Network;
 import dev.quipu.proof.TransferWithAuthorization;
 import org.web3j.crypto.Credentials;
-import org.web3j.crypto.Sign;
 import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
@@ -40,14 +40,10 @@ final class SignedPayments {
         String validBefore = Long.toString(at.getEpochSecond() + 60);
         byte[] digest = TransferWithAuthorization.digest(Network.BASE, WALLET.getAddress(), PAY_TO, BigInteger.valueOf(amount),
                 new BigInteger(validAfter), new BigInteger(validBefore), nonce);
-        Sign.SignatureData sig = Sign.signMessage(digest, WALLET.getEcKeyPair(), false);
-        byte[] bytes = new byte[65];
-        System.arraycopy(sig.getR(), 0, bytes, 0, 32);
-        System.arraycopy(sig.getS(), 0, bytes, 32, 32);
-        bytes[64] = sig.getV()[0];
+        String signature = EvmSignature.sign(digest, WALLET.getEcKeyPair());
         return new CallCompleted.PaymentProof("exact", Network.BASE.caip2(), Network.BASE.usdc(), PAY_TO, Long.toString(amount),
                 new CallCompleted.TransferAuthorization(WALLET.getAddress(), PAY_TO, Long.toString(amount), validAfter,
-                        validBefore, nonce), Numeric.toHexString(bytes), null, settlement, null);
+                        validBefore, nonce), signature, null, settlement, null);
     }
 
     /** The paid event {@code e} made genuine: paid by the development wallet, with its signed proof. */

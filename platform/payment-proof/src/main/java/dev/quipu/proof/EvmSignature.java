@@ -1,6 +1,8 @@
 package dev.quipu.proof;
 
+import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Sign;
+import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -44,6 +46,19 @@ public record EvmSignature(byte[] r, byte[] s, int v) {
                     + " rejects it, sign again with a canonical low-s signature");
         }
         return new EvmSignature(r, s, v);
+    }
+
+    /**
+     * Signs a 32-byte digest as a wallet signs typed data: {@code r ‖ s ‖ v}, low s, v 27/28, as 0x hex
+     * (for clients, tools and tests with development keys).
+     */
+    public static String sign(byte[] digest, ECKeyPair key) {
+        Sign.SignatureData sig = Sign.signMessage(digest, key, false);
+        byte[] out = new byte[65];
+        System.arraycopy(sig.getR(), 0, out, 0, 32);
+        System.arraycopy(sig.getS(), 0, out, 32, 32);
+        out[64] = sig.getV()[0];
+        return Numeric.toHexString(out);
     }
 
     /** The 0x-prefixed lower-case address that signed {@code digest}, or null when none can be recovered. */
