@@ -31,10 +31,11 @@ import java.util.Set;
  *
  * <pre>
  * java -cp audit-service/target/audit-service-0.1.0-SNAPSHOT.jar dev.quipu.audit.verifier.VerifyExport \
- *      [--pay-to 0xRecipient[,0xOther]] [--skew-seconds 30] audit-agent.jsonl
+ *      [--pay-to 0xRecipient[,0xOther]] [--skew-seconds 30] [--proofs-required-from 2026-12-01T00:00:00Z] audit-agent.jsonl
  * </pre>
  * Reads standard input when no file (or {@code -}) is given. {@code --pay-to} names the recipients the
- * operator is known to receive payments at (a proof paying anyone else fails). Exit status: 0 every
+ * operator is known to receive payments at (a proof paying anyone else fails); {@code --proofs-required-from}
+ * lists paid links linked before that instant without any proof as legacy instead of failing. Exit status: 0 every
  * chain recomputes and every paid link's payment is proven (or only checkable on chain), 1 a chain is
  * broken or a payment unproven (the first broken link is named, then every unproven payment), 2 the
  * input or the options could not be read.

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class PaymentProofCheckTest {
 
     static final String DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-    static final String PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dC79C8";
+    static final String PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     static final JsonMapper JSON = JsonMapper.createDefault();
     static final PaymentProofCheck CHECK = PaymentProofCheck.standard();
 

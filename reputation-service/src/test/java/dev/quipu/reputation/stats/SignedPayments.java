@@ -21,7 +21,7 @@ import java.util.UUID;
  */
 final class SignedPayments {
 
-    static final String PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dC79C8";
+    static final String PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private SignedPayments() {
