@@ -2,11 +2,11 @@ package dev.quipu.bench.payments;
 
 import dev.quipu.payment.x402.Authorization;
 import dev.quipu.payment.x402.Eip3009Verifier;
-import dev.quipu.proof.Network;
 import dev.quipu.payment.x402.PaymentHeaderCodec;
 import dev.quipu.payment.x402.PaymentPayload;
 import dev.quipu.payment.x402.PaymentRequirements;
 import dev.quipu.payment.x402.Refusal;
+import dev.quipu.proof.Network;
 import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.openjdk.jmh.annotations.Benchmark;
