@@ -2,7 +2,7 @@ package dev.quipu.payment;
 
 import dev.quipu.payment.x402.Eip3009Verifier;
 import dev.quipu.payment.x402.PaymentHeaderCodec;
-import dev.quipu.payment.x402.SignerRecovery;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
@@ -29,7 +29,7 @@ public class PaymentBeans {
     }
 
     @Singleton
-    Eip3009Verifier verifier(Clock clock, JsonMapper json, PaymentsConfig config, SignerRecovery recovery) {
-        return new Eip3009Verifier(clock, json, config.settleMarginSeconds(), config.skewSeconds(), recovery);
+    Eip3009Verifier verifier(Clock clock, PaymentsConfig config, SignerRecovery recovery) {
+        return new Eip3009Verifier(clock, config.settleMarginSeconds(), config.skewSeconds(), recovery);
     }
 }

@@ -38,10 +38,12 @@ public class AuditController {
 
     private final ChainStore store;
     private final JsonMapper json;
+    private final ChainVerifier.ProofPolicy proofs;
 
-    public AuditController(ChainStore store, JsonMapper json) {
+    public AuditController(ChainStore store, JsonMapper json, ChainVerifier.ProofPolicy proofs) {
         this.store = store;
         this.json = json;
+        this.proofs = proofs;
     }
 
     @Serdeable(naming = SnakeCaseStrategy.class)
@@ -96,7 +98,7 @@ public class AuditController {
         if (!errors.isEmpty()) {
             return HttpResponse.unprocessableEntity().body(new ValidationErrorBody(errors));
         }
-        return HttpResponse.ok(ChainVerifier.verify(agentId, store.entries(agentId), store.head(agentId).orElse(null)));
+        return HttpResponse.ok(ChainVerifier.verify(agentId, store.entries(agentId), store.head(agentId).orElse(null), proofs));
     }
 
     @Get("/export")
@@ -107,7 +109,7 @@ public class AuditController {
         }
         StringBuilder lines = new StringBuilder();
         for (ChainVerifier.Entry e : store.entries(agentId)) {
-            lines.append(json.writeValueAsString(ExportLine.of(e.link(), e.event()))).append('\n');
+            lines.append(json.writeValueAsString(ExportLine.of(e.link(), e.event(), e.linkedAt()))).append('\n');
         }
         return HttpResponse.ok(lines.toString().getBytes(StandardCharsets.UTF_8))
                 .contentType("application/x-ndjson")

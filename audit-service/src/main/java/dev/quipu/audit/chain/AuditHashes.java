@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * query_hash    = H(route | agent_id | JCS(request))
  * response_hash = H(JCS(response))
  * event_hash    = H(query_hash | response_hash | event_id | occurred_at | price | payment | data_versions | outcome)
+ *                 or, when the event carries a payment_proof,
+ *                 H(query_hash | response_hash | event_id | occurred_at | price | payment | data_versions | outcome | proof)
  * genesis       = H("quipu-aat-genesis-v1" | agent_id)
  * chain_hash    = H(prev_hash | event_hash | sequence)
  * </pre>
@@ -75,9 +77,14 @@ public final class AuditHashes {
         return h(canonical(responseJson));
     }
 
+    /**
+     * The event hash. The {@code proof} part is appended only when the event carries a payment proof,
+     * so that every link made before proofs existed keeps its hash.
+     */
     public static String eventHash(String queryHash, String responseHash, CallCompleted call) {
-        return h(String.join("|", queryHash, responseHash, call.eventId(), call.occurredAt(), price(call),
-                payment(call), dataVersions(call), outcome(call)));
+        String parts = String.join("|", queryHash, responseHash, call.eventId(), call.occurredAt(), price(call),
+                payment(call), dataVersions(call), outcome(call));
+        return h(call.paymentProof() == null ? parts : parts + "|" + proof(call.paymentProof()));
     }
 
     public static String chainHash(String prevHash, String eventHash, long sequence) {
@@ -106,6 +113,54 @@ public final class AuditHashes {
         jcsString(out, call.payer());
         member(out.append(','), "transaction");
         jcsString(out, ref == null ? null : ref.transaction());
+        return out.append('}').toString();
+    }
+
+    /**
+     * JCS of the payment proof: every member present, in JCS order, strings or null, the authorization a
+     * nested object of six strings (or null):
+     * {@code {"amount","asset","authorization":{"from","nonce","to","valid_after","valid_before","value"},
+     * "network","pay_to","scheme","settlement","signature","transaction","unverifiable_offline"}}.
+     */
+    public static String proof(CallCompleted.PaymentProof p) {
+        StringBuilder out = new StringBuilder(768).append('{');
+        member(out, "amount");
+        jcsString(out, p.amount());
+        member(out.append(','), "asset");
+        jcsString(out, p.asset());
+        member(out.append(','), "authorization");
+        CallCompleted.TransferAuthorization a = p.authorization();
+        if (a == null) {
+            out.append("null");
+        } else {
+            member(out.append('{'), "from");
+            jcsString(out, a.from());
+            member(out.append(','), "nonce");
+            jcsString(out, a.nonce());
+            member(out.append(','), "to");
+            jcsString(out, a.to());
+            member(out.append(','), "valid_after");
+            jcsString(out, a.validAfter());
+            member(out.append(','), "valid_before");
+            jcsString(out, a.validBefore());
+            member(out.append(','), "value");
+            jcsString(out, a.value());
+            out.append('}');
+        }
+        member(out.append(','), "network");
+        jcsString(out, p.network());
+        member(out.append(','), "pay_to");
+        jcsString(out, p.payTo());
+        member(out.append(','), "scheme");
+        jcsString(out, p.scheme());
+        member(out.append(','), "settlement");
+        jcsString(out, p.settlement());
+        member(out.append(','), "signature");
+        jcsString(out, p.signature());
+        member(out.append(','), "transaction");
+        jcsString(out, p.transaction());
+        member(out.append(','), "unverifiable_offline");
+        jcsString(out, p.unverifiableOffline());
         return out.append('}').toString();
     }
 

@@ -78,7 +78,7 @@ public class ChainStore {
             });
             for (StoredLink s : page) {
                 entries.add(new ChainVerifier.Entry(s.link(), event(s.payload()), s.storedAgentId(),
-                        s.storedOperationId(), s.storedOccurredAt()));
+                        s.storedOperationId(), s.storedOccurredAt(), s.linkedAt()));
             }
             if (page.size() < 5000) {
                 return entries;

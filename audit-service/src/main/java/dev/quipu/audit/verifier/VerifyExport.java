@@ -2,6 +2,8 @@ package dev.quipu.audit.verifier;
 
 import dev.quipu.audit.chain.ChainVerifier;
 import dev.quipu.audit.chain.ExportLine;
+import dev.quipu.proof.PaymentProofCheck;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 
 import java.io.BufferedReader;
@@ -12,20 +14,31 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The offline verifier: recomputes an export of {@code GET /audit/{agent_id}/export} without the
- * service, by the rule of docs/audit-chain.md.
+ * service, by the rule of docs/audit-chain.md, and checks the payment proof of every paid link with
+ * the payer's own signature.
  *
  * <pre>
- * java -cp audit-service/target/audit-service-0.1.0-SNAPSHOT.jar dev.quipu.audit.verifier.VerifyExport audit-agent.jsonl
+ * java -cp audit-service/target/audit-service-0.1.0-SNAPSHOT.jar dev.quipu.audit.verifier.VerifyExport \
+ *      [--pay-to 0xRecipient[,0xOther]] [--skew-seconds 30] [--proofs-required-from 2026-12-01T00:00:00Z] audit-agent.jsonl
  * </pre>
- * Reads standard input when no file (or {@code -}) is given. Exit status: 0 every chain recomputes,
- * 1 a chain is broken (the first broken link is named), 2 the input could not be read.
+ * Reads standard input when no file (or {@code -}) is given. {@code --pay-to} names the recipients the
+ * operator is known to receive payments at (a proof paying anyone else fails); {@code --proofs-required-from}
+ * lists paid links linked before that instant without any proof as legacy instead of failing. Exit status: 0 every
+ * chain recomputes and every paid link's payment is proven (or only checkable on chain), 1 a chain is
+ * broken or a payment unproven (the first broken link is named, then every unproven payment), 2 the
+ * input or the options could not be read.
  */
 public final class VerifyExport {
 
@@ -36,20 +49,53 @@ public final class VerifyExport {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        try (Reader in = args.length == 0 || "-".equals(args[0])
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Set<String> payTo = new HashSet<>();
+        Duration skew = PaymentProofCheck.DEFAULT_SKEW;
+        java.time.Instant requiredFrom = null;
+        String file = null;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--pay-to" -> payTo.addAll(Arrays.asList(args[++i].split(",")));
+                    case "--skew-seconds" -> skew = Duration.ofSeconds(Long.parseLong(args[++i]));
+                    case "--proofs-required-from" -> requiredFrom = java.time.Instant.parse(args[++i]);
+                    default -> file = args[i];
+                }
+            }
+        } catch (RuntimeException e) {
+            err.println("usage: VerifyExport [--pay-to 0xAddress[,0xAddress]] [--skew-seconds N] [--proofs-required-from"
+                    + " ISO-INSTANT] [file.jsonl | -]");
+            return 2;
+        }
+        ChainVerifier.ProofPolicy proofs = new ChainVerifier.ProofPolicy(new PaymentProofCheck(SignerRecovery.fastest(), skew,
+                payTo), requiredFrom);
+        try (Reader in = file == null || "-".equals(file)
                 ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
-                : Files.newBufferedReader(Path.of(args[0]), StandardCharsets.UTF_8)) {
-            List<ChainVerifier.Result> results = verify(in);
+                : Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+            List<ChainVerifier.Result> results = verify(in, proofs);
             boolean allValid = true;
             for (ChainVerifier.Result r : results) {
+                ChainVerifier.Proofs p = r.proofs();
+                String paid = p.required() == 0 ? "" : ", " + p.proven() + " of " + p.required() + " payments proven by the payer's signature"
+                        + (p.unverifiable().isEmpty() ? "" : " (" + p.unverifiable().size() + " checkable only on chain)");
                 if (r.valid()) {
-                    out.printf("OK      %s: %d links recompute, head %s%n", r.agentId(), r.linksChecked(), r.headChainHash());
+                    out.printf("OK      %s: %d links recompute%s, head %s%n", r.agentId(), r.linksChecked(), paid, r.headChainHash());
                 } else {
                     allValid = false;
                     ChainVerifier.Break b = r.firstBroken();
                     out.printf("BROKEN  %s: first broken link at sequence %d, field %s: %s (expected %s, found %s)%n",
                             r.agentId(), b.sequence(), b.field(), b.reason(), b.expected(), b.found());
+                }
+                for (ChainVerifier.ProofFailure f : p.failed()) {
+                    out.printf("UNPROVEN %s: sequence %d (event %s): payment_proof %s: %s%n", r.agentId(), f.sequence(),
+                            f.eventId(), f.code(), f.reason());
+                }
+                for (ChainVerifier.ProofFailure f : p.unverifiable()) {
+                    out.printf("ON-CHAIN %s: sequence %d (event %s): %s%n", r.agentId(), f.sequence(), f.eventId(), f.reason());
+                }
+                for (ChainVerifier.ProofFailure f : p.legacy()) {
+                    out.printf("LEGACY  %s: sequence %d (event %s): %s%n", r.agentId(), f.sequence(), f.eventId(), f.reason());
                 }
             }
             if (results.isEmpty()) {
@@ -63,8 +109,16 @@ public final class VerifyExport {
         }
     }
 
-    /** Verifies every agent's chain in an export, in the order the agents first appear. */
+    /** Verifies every agent's chain in an export with the standard proof settings. */
     public static List<ChainVerifier.Result> verify(Reader in) throws IOException {
+        return verify(in, new ChainVerifier.ProofPolicy(PaymentProofCheck.standard(), null));
+    }
+
+    /**
+     * Verifies every agent's chain in an export, in the order the agents first appear; an authorization
+     * that pays for two links anywhere in the export is reported at the second.
+     */
+    public static List<ChainVerifier.Result> verify(Reader in, ChainVerifier.ProofPolicy proofs) throws IOException {
         JsonMapper json = JsonMapper.createDefault();
         Map<String, List<ChainVerifier.Entry>> chains = new LinkedHashMap<>();
         BufferedReader lines = new BufferedReader(in);
@@ -81,10 +135,12 @@ public final class VerifyExport {
             } catch (IOException ex) {
                 throw new IOException("line " + number + " is not an export line: " + ex.getMessage(), ex);
             }
-            chains.computeIfAbsent(e.agentId(), a -> new ArrayList<>()).add(ChainVerifier.Entry.offline(e.link(), e.event()));
+            chains.computeIfAbsent(e.agentId(), a -> new ArrayList<>()).add(ChainVerifier.Entry.offline(e.link(), e.event(),
+                    e.linkedAt() == null ? null : java.time.Instant.parse(e.linkedAt())));
         }
         List<ChainVerifier.Result> results = new ArrayList<>();
-        chains.forEach((agent, entries) -> results.add(ChainVerifier.verify(agent, entries, null)));
+        Map<String, String> authorizations = new HashMap<>();
+        chains.forEach((agent, entries) -> results.add(ChainVerifier.verify(agent, entries, null, proofs, authorizations)));
         return results;
     }
 }

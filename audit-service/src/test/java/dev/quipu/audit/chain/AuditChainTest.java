@@ -101,13 +101,26 @@ class AuditChainTest implements TestPropertyProvider {
         links.close();
     }
 
+    /** A paid call with its genuine payment proof (signed with the development key). */
     static CallCompleted call(String agent, int n) {
-        return new CallCompleted(UUID.randomUUID().toString(), Instant.parse("2025-01-15T14:30:00Z").plusSeconds(n).toString(),
-                "sanctions_quick", "POST /sanctions/quick", agent, "0x1111111111111111111111111111111111111111", "paid",
-                "0.01", 10000, new CallCompleted.PaymentRef("eip155:8453", "0xtx" + n, "0xn" + n), 200, 40 + n,
+        return SignedPayments.genuine(new CallCompleted(UUID.randomUUID().toString(),
+                Instant.parse("2025-01-15T14:30:00Z").plusSeconds(n).toString(),
+                "sanctions_quick", "POST /sanctions/quick", agent, null, "paid",
+                "0.01", 10000, new CallCompleted.PaymentRef("eip155:8453", "0xtx" + n, null), 200, 40 + n,
                 "{\"name\": \"Juan Pérez " + n + "\", \"country\": \"CO\", \"type\": \"person\"}",
                 "{\"risk_score\": 0." + n + "0, \"risk_category\": \"LOW\", \"matches\": [], \"lists_checked\": [\"OFAC_SDN\"]}",
-                Map.of("ofac_sdn", "2025-01-1" + n));
+                Map.of("ofac_sdn", "2025-01-1" + n)));
+    }
+
+    /** JCS of the proof built independently: the JSON text with every member, through the JCS library. */
+    static String proofViaCanonicaliser(CallCompleted.PaymentProof p) throws Exception {
+        CallCompleted.TransferAuthorization a = p.authorization();
+        String auth = "{\"value\":\"" + a.value() + "\",\"valid_before\":\"" + a.validBefore() + "\",\"valid_after\":\""
+                + a.validAfter() + "\",\"to\":\"" + a.to() + "\",\"nonce\":\"" + a.nonce() + "\",\"from\":\"" + a.from() + "\"}";
+        return jcs("{\"unverifiable_offline\":null,\"transaction\":null,\"signature\":\"" + p.signature()
+                + "\",\"settlement\":\"" + p.settlement() + "\",\"scheme\":\"" + p.scheme() + "\",\"pay_to\":\"" + p.payTo()
+                + "\",\"network\":\"" + p.network() + "\",\"authorization\":" + auth + ",\"asset\":\"" + p.asset()
+                + "\",\"amount\":\"" + p.amount() + "\"}");
     }
 
     private void publish(CallCompleted call) throws Exception {
@@ -150,11 +163,12 @@ class AuditChainTest implements TestPropertyProvider {
             AuditLink l = published.get(i);
             String query = sha(c.route() + "|" + agent + "|" + jcs(c.requestJson()));
             String response = sha(jcs(c.responseJson()));
-            String payment = "{\"access\":\"paid\",\"charged_atomic\":\"10000\",\"network\":\"eip155:8453\",\"nonce\":\"0xn"
-                    + (i + 1) + "\",\"payer\":\"0x1111111111111111111111111111111111111111\",\"transaction\":\"0xtx" + (i + 1) + "\"}";
+            String payment = "{\"access\":\"paid\",\"charged_atomic\":\"10000\",\"network\":\"eip155:8453\",\"nonce\":\""
+                    + c.paymentRef().nonce() + "\",\"payer\":\"" + SignedPayments.PAYER + "\",\"transaction\":\"0xtx" + (i + 1) + "\"}";
             String event = sha(String.join("|", query, response, c.eventId(), c.occurredAt(), "0.01", payment,
                     "{\"ofac_sdn\":\"2025-01-1" + (i + 1) + "\"}",
-                    "{\"latency_ms\":" + (41 + i) + ",\"operation_id\":\"sanctions_quick\",\"status\":200}"));
+                    "{\"latency_ms\":" + (41 + i) + ",\"operation_id\":\"sanctions_quick\",\"status\":200}",
+                    proofViaCanonicaliser(c.paymentProof())));
             assertEquals(i + 1, l.sequence());
             assertEquals(c.eventId(), l.eventId());
             assertEquals(query, l.queryHash());
@@ -167,6 +181,7 @@ class AuditChainTest implements TestPropertyProvider {
         Map<?, ?> verify = http.toBlocking().retrieve(HttpRequest.GET("/audit/" + agent + "/verify"), Map.class);
         assertEquals(true, verify.get("valid"));
         assertEquals(3, ((Number) verify.get("links_checked")).intValue());
+        assertEquals(3, ((Number) ((Map<?, ?>) verify.get("proofs")).get("proven")).intValue(), verify.toString());
         assertEquals(prev, verify.get("head_chain_hash"));
     }
 
@@ -279,7 +294,9 @@ class AuditChainTest implements TestPropertyProvider {
             "UPDATE call_events SET payload = replace(payload, '\"status\":200', '\"status\":500') WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)",
             "UPDATE call_events SET operation_id = 'sanctions_screen' WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)",
             "UPDATE call_events SET occurred_at = occurred_at + interval '1 hour' WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)",
-            "UPDATE call_events SET agent_id = 'someone-else' WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)"})
+            "UPDATE call_events SET agent_id = 'someone-else' WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)",
+            // the payment proof is bound into event_hash: a changed authorization is a changed event
+            "UPDATE call_events SET payload = replace(payload, '\"valid_before\":\"', '\"valid_before\":\"1') WHERE event_id = (SELECT event_id FROM audit_links WHERE agent_id = '%s' AND sequence = 2)"})
     void verifyNamesExactlyTheTamperedSequence(String tamper) throws Exception {
         String agent = "tamper-" + UUID.randomUUID();
         folder.fold(List.of(text(call(agent, 1)), text(call(agent, 2)), text(call(agent, 3))));

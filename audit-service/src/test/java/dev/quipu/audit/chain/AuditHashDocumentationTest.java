@@ -31,8 +31,11 @@ class AuditHashDocumentationTest {
             "{\"risk_score\":0.0,\"risk_category\":\"LOW\",\"matches\":[],\"lists_checked\":[\"OFAC_SDN\"]}",
             Map.of("ofac_sdn", "2025-01-14"));
 
+    /** The first worked example: from its heading to the next section (the paid-evidence example has its own test). */
     private static String doc() throws IOException {
-        return Files.readString(Path.of("..", "docs", "audit-chain.md"), StandardCharsets.UTF_8);
+        String doc = Files.readString(Path.of("..", "docs", "audit-chain.md"), StandardCharsets.UTF_8);
+        int start = doc.indexOf("\n## Worked example");
+        return doc.substring(start, doc.indexOf("\n## ", start + 1));
     }
 
     private static List<String[]> printfLines(String doc) {

@@ -12,7 +12,7 @@ import dev.quipu.payment.trial.TrialCounter;
 import dev.quipu.payment.x402.Authorization;
 import dev.quipu.payment.x402.ChallengeBuilder;
 import dev.quipu.payment.x402.Eip3009Verifier;
-import dev.quipu.payment.x402.Network;
+import dev.quipu.proof.Network;
 import dev.quipu.payment.x402.PaymentHeaderCodec;
 import dev.quipu.payment.x402.PaymentPayload;
 import dev.quipu.payment.x402.PaymentRequirements;
@@ -617,19 +617,24 @@ public class PaymentAdmission {
         return headers;
     }
 
-    /** The call event with the payment as settled: payer, network, transaction and nonce from the record. */
-    private static CallCompleted withPayment(CallCompleted e, StoredPayment p, String transaction) {
+    /**
+     * The call event with the payment as settled: payer, network, transaction and nonce from the record,
+     * and the payment proof (the requirement and the authorization exactly as presented, with the
+     * settlement reference), so that the event proves its payment to anyone.
+     */
+    private CallCompleted withPayment(CallCompleted e, StoredPayment p, String transaction) {
         CallCompleted.PaymentRef ref = new CallCompleted.PaymentRef(p.network(), transaction, p.nonce());
         return new CallCompleted(e.eventId(), e.occurredAt(), e.operationId(), e.route(), e.agentId(),
                 p.payer() == null ? e.payer() : p.payer().toLowerCase(Locale.ROOT), "paid", e.priceUsdc(),
                 p.amountAtomic().longValueExact(), ref, e.status(), e.latencyMs(), e.requestJson(),
-                e.responseJson(), e.dataVersions());
+                e.responseJson(), e.dataVersions(), PaymentEvidence.of(p, transaction, json));
     }
 
+    /** A call that charged nothing proves no payment: no amount, no proof. */
     private static CallCompleted withoutCharge(CallCompleted e) {
         return new CallCompleted(e.eventId(), e.occurredAt(), e.operationId(), e.route(), e.agentId(), e.payer(),
                 e.access(), e.priceUsdc(), 0, e.paymentRef(), e.status(), e.latencyMs(), e.requestJson(),
-                e.responseJson(), e.dataVersions());
+                e.responseJson(), e.dataVersions(), null);
     }
 
     private Decision conflict(String error, String message) {

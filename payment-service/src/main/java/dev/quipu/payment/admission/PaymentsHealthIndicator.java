@@ -1,6 +1,6 @@
 package dev.quipu.payment.admission;
 
-import dev.quipu.payment.x402.SignerRecovery;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.HealthIndicator;
 import io.micronaut.management.health.indicator.HealthResult;

@@ -1,5 +1,6 @@
 package dev.quipu.payment.x402;
 
+import dev.quipu.proof.Network;
 import dev.quipu.contracts.pricebook.InputField;
 import dev.quipu.contracts.pricebook.Operation;
 
@@ -43,7 +44,7 @@ public final class ChallengeBuilder {
         Network evm = accepts.evmNetwork();
         Map<String, Object> evmExtra = new LinkedHashMap<>();
         evmExtra.put("name", evm.tokenName());
-        evmExtra.put("version", "2");
+        evmExtra.put("version", evm.tokenVersion());
         list.add(new PaymentRequirements("exact", evm.caip2(), Long.toString(amountAtomic), evm.usdc(),
                 accepts.evmPayTo(), accepts.maxTimeoutSeconds(), evmExtra));
         String feePayer = accepts.solanaFeePayer();

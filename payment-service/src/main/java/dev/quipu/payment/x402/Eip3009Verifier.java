@@ -1,17 +1,13 @@
 package dev.quipu.payment.x402;
 
-import io.micronaut.json.JsonMapper;
-import org.web3j.crypto.Hash;
-import org.web3j.crypto.Sign;
-import org.web3j.crypto.StructuredDataEncoder;
+import dev.quipu.proof.EvmSignature;
+import dev.quipu.proof.Network;
+import dev.quipu.proof.SignerRecovery;
+import dev.quipu.proof.TransferWithAuthorization;
 import org.web3j.utils.Numeric;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -20,31 +16,20 @@ import java.util.regex.Pattern;
  * authorization matches the requirement (recipient, exact value, time window), and the EIP-712
  * signature over {@code TransferWithAuthorization} recovers to {@code from} with a low {@code s}
  * and {@code v} in {27, 28} (FiatToken's ECRecover rejects anything else). Signatures longer than
- * 65 bytes belong to smart wallets (ERC-1271 / ERC-6492) and are deferred, not rejected.
+ * 65 bytes belong to smart wallets (ERC-1271 / ERC-6492) and are deferred, not rejected. The digest
+ * and the signature rules are {@code platform/payment-proof}'s, the ones every proof checker uses.
  */
 public final class Eip3009Verifier {
 
-    /** USDC's ECRecover rejects s above half the curve order. */
-    private static final BigInteger HALF_N = Sign.CURVE_PARAMS.getN().shiftRight(1);
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
     private static final Pattern BYTES32 = Pattern.compile("0x[0-9a-fA-F]{64}");
     private static final Pattern HEX = Pattern.compile("0x([0-9a-fA-F]{2})+");
     private static final Pattern UINT = Pattern.compile("0|[1-9][0-9]{0,76}");
 
-    private static final List<Map<String, String>> DOMAIN_TYPE = List.of(
-            field("name", "string"), field("version", "string"), field("chainId", "uint256"),
-            field("verifyingContract", "address"));
-    private static final List<Map<String, String>> TRANSFER_TYPE = List.of(
-            field("from", "address"), field("to", "address"), field("value", "uint256"),
-            field("validAfter", "uint256"), field("validBefore", "uint256"), field("nonce", "bytes32"));
-
     /** keccak256 of the EIP-3009 type string (circlefin/stablecoin-evm EIP3009.sol). */
-    static final byte[] TRANSFER_TYPEHASH = Hash.sha3(("TransferWithAuthorization(address from,address to,uint256 value,"
-            + "uint256 validAfter,uint256 validBefore,bytes32 nonce)").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    static final byte[] TRANSFER_TYPEHASH = TransferWithAuthorization.TYPEHASH;
 
-    private final java.util.concurrent.ConcurrentMap<String, byte[]> domainSeparators = new java.util.concurrent.ConcurrentHashMap<>();
     private final Clock clock;
-    private final JsonMapper json;
     private final long settleMarginSeconds;
     private final long skewSeconds;
     private final SignerRecovery recovery;
@@ -54,10 +39,8 @@ public final class Eip3009Verifier {
      * @param skewSeconds         tolerance on the upper bound {@code validBefore <= now + maxTimeoutSeconds}
      * @param recovery            the secp256k1 engine that recovers the signer
      */
-    public Eip3009Verifier(Clock clock, JsonMapper json, long settleMarginSeconds, long skewSeconds,
-                           SignerRecovery recovery) {
+    public Eip3009Verifier(Clock clock, long settleMarginSeconds, long skewSeconds, SignerRecovery recovery) {
         this.clock = clock;
-        this.json = json;
         this.settleMarginSeconds = settleMarginSeconds;
         this.skewSeconds = skewSeconds;
         this.recovery = recovery;
@@ -112,32 +95,18 @@ public final class Eip3009Verifier {
         }
 
         byte[] sig = Numeric.hexStringToByteArray(signature);
-        if (sig.length > 65) {
+        if (EvmSignature.isContractWallet(sig)) {
             return new Authorization(from, to, value, validAfter, validBefore, nonce, signature, true);
         }
-        if (sig.length != 65) {
-            throw new Refusal(Reasons.SIGNATURE, "the signature is " + sig.length + " bytes long; 65 (r, s, v) are expected");
-        }
-        byte v = sig[64];
-        if (v == 0 || v == 1) {
-            v += 27;
-        }
-        if (v != 27 && v != 28) {
-            throw new Refusal(Reasons.SIGNATURE, "the signature's v is " + (sig[64] & 0xff) + "; 27 or 28 is expected");
-        }
-        byte[] r = Arrays.copyOfRange(sig, 0, 32);
-        byte[] s = Arrays.copyOfRange(sig, 32, 64);
-        BigInteger sValue = new BigInteger(1, s);
-        if (sValue.signum() == 0 || new BigInteger(1, r).signum() == 0) {
-            throw new Refusal(Reasons.SIGNATURE, "the signature has a zero r or s");
-        }
-        if (sValue.compareTo(HALF_N) > 0) {
-            throw new Refusal(Reasons.SIGNATURE, "the signature's s is in the upper half of the curve order (a high-s"
-                    + " signature); USDC rejects it, sign again with a canonical low-s signature");
+        EvmSignature parsed;
+        try {
+            parsed = EvmSignature.parse(sig);
+        } catch (EvmSignature.Invalid e) {
+            throw new Refusal(Reasons.SIGNATURE, e.getMessage());
         }
         byte[] digest = digest(name, version, network.chainId(), required.asset(), from, to, value, validAfter,
                 validBefore, nonce);
-        String recovered = recovery.recoverAddress(digest, r, s, v);
+        String recovered = parsed.signer(digest, recovery);
         if (recovered == null) {
             throw new Refusal(Reasons.SIGNATURE, "no public key can be recovered from the signature");
         }
@@ -151,87 +120,21 @@ public final class Eip3009Verifier {
 
     /**
      * The EIP-712 digest of a TransferWithAuthorization: {@code keccak256(0x1901 ‖ domainSeparator ‖
-     * structHash)}. The domain separator is computed by web3j's StructuredDataEncoder once per domain
-     * and cached; the struct hash is the fixed-layout ABI encoding of the six fields, which is what
-     * StructuredDataEncoder computes too (tests compare both on every vector) at a fraction of the cost.
+     * structHash)}, computed by {@link TransferWithAuthorization#digest} (domain separator by web3j's
+     * StructuredDataEncoder, cached per domain; struct hash by its fixed ABI layout).
      */
     public byte[] digest(String name, String version, long chainId, String verifyingContract, String from, String to,
                          BigInteger value, BigInteger validAfter, BigInteger validBefore, String nonce) {
-        byte[] domain = domainSeparators.computeIfAbsent(name + "|" + version + "|" + chainId + "|"
-                + verifyingContract.toLowerCase(java.util.Locale.ROOT), k -> domainSeparator(name, version, chainId, verifyingContract));
-        byte[] encoded = new byte[32 * 7];
-        System.arraycopy(TRANSFER_TYPEHASH, 0, encoded, 0, 32);
-        word(encoded, 1, Numeric.toBigInt(from));
-        word(encoded, 2, Numeric.toBigInt(to));
-        word(encoded, 3, value);
-        word(encoded, 4, validAfter);
-        word(encoded, 5, validBefore);
-        word(encoded, 6, Numeric.toBigInt(nonce));
-        byte[] structHash = Hash.sha3(encoded);
-        byte[] message = new byte[2 + 32 + 32];
-        message[0] = 0x19;
-        message[1] = 0x01;
-        System.arraycopy(domain, 0, message, 2, 32);
-        System.arraycopy(structHash, 0, message, 34, 32);
-        return Hash.sha3(message);
+        return TransferWithAuthorization.digest(name, version, chainId, verifyingContract, from, to, value, validAfter,
+                validBefore, nonce);
     }
 
     /** The same digest computed entirely by web3j's StructuredDataEncoder from the typed-data JSON. */
     public byte[] digestWithEncoder(String name, String version, long chainId, String verifyingContract, String from,
                                     String to, BigInteger value, BigInteger validAfter, BigInteger validBefore,
                                     String nonce) {
-        try {
-            return new StructuredDataEncoder(typedData(name, version, chainId, verifyingContract, from, to, value,
-                    validAfter, validBefore, nonce)).hashStructuredData();
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("EIP-712 encoding failed", e);
-        }
-    }
-
-    private byte[] domainSeparator(String name, String version, long chainId, String verifyingContract) {
-        try {
-            return new StructuredDataEncoder(typedData(name, version, chainId, verifyingContract,
-                    "0x0000000000000000000000000000000000000000", "0x0000000000000000000000000000000000000000",
-                    BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO,
-                    "0x0000000000000000000000000000000000000000000000000000000000000000")).hashDomain();
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("EIP-712 domain encoding failed", e);
-        }
-    }
-
-    private String typedData(String name, String version, long chainId, String verifyingContract, String from,
-                             String to, BigInteger value, BigInteger validAfter, BigInteger validBefore, String nonce)
-            throws IOException {
-        Map<String, Object> domain = new LinkedHashMap<>();
-        domain.put("name", name);
-        domain.put("version", version);
-        domain.put("chainId", chainId);
-        domain.put("verifyingContract", verifyingContract);
-        Map<String, Object> message = new LinkedHashMap<>();
-        message.put("from", from);
-        message.put("to", to);
-        message.put("value", value.toString());
-        message.put("validAfter", validAfter.toString());
-        message.put("validBefore", validBefore.toString());
-        message.put("nonce", nonce);
-        Map<String, Object> typed = new LinkedHashMap<>();
-        typed.put("types", Map.of("EIP712Domain", DOMAIN_TYPE, "TransferWithAuthorization", TRANSFER_TYPE));
-        typed.put("primaryType", "TransferWithAuthorization");
-        typed.put("domain", domain);
-        typed.put("message", message);
-        return json.writeValueAsString(typed);
-    }
-
-    private static void word(byte[] target, int index, BigInteger value) {
-        byte[] bytes = Numeric.toBytesPadded(value, 32);
-        System.arraycopy(bytes, 0, target, index * 32, 32);
-    }
-
-    private static Map<String, String> field(String name, String type) {
-        Map<String, String> f = new LinkedHashMap<>();
-        f.put("name", name);
-        f.put("type", type);
-        return f;
+        return TransferWithAuthorization.digestWithEncoder(name, version, chainId, verifyingContract, from, to, value,
+                validAfter, validBefore, nonce);
     }
 
     private static String matching(Map<String, Object> auth, String name, Pattern pattern) throws Refusal {

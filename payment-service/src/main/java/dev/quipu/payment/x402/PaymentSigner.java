@@ -1,8 +1,10 @@
 package dev.quipu.payment.x402;
 
+import dev.quipu.proof.EvmSignature;
+import dev.quipu.proof.Network;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.web3j.crypto.Credentials;
-import org.web3j.crypto.Sign;
 import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
@@ -26,7 +28,7 @@ public final class PaymentSigner {
 
     public PaymentSigner(String privateKeyHex, JsonMapper json, Clock clock) {
         this.wallet = Credentials.create(privateKeyHex);
-        this.hashing = new Eip3009Verifier(clock, json, 0, 0, SignerRecovery.pureJava());
+        this.hashing = new Eip3009Verifier(clock, 0, 0, SignerRecovery.pureJava());
         this.clock = clock;
     }
 
@@ -77,11 +79,6 @@ public final class PaymentSigner {
                 network.chainId(), accepted.asset(), (String) auth.get("from"), (String) auth.get("to"),
                 new BigInteger((String) auth.get("value")), new BigInteger((String) auth.get("validAfter")),
                 new BigInteger((String) auth.get("validBefore")), (String) auth.get("nonce"));
-        Sign.SignatureData sig = Sign.signMessage(digest, wallet.getEcKeyPair(), false);
-        byte[] out = new byte[65];
-        System.arraycopy(sig.getR(), 0, out, 0, 32);
-        System.arraycopy(sig.getS(), 0, out, 32, 32);
-        out[64] = sig.getV()[0];
-        return Numeric.toHexString(out);
+        return EvmSignature.sign(digest, wallet.getEcKeyPair());
     }
 }

@@ -6,6 +6,7 @@ import dev.quipu.contracts.pricebook.PriceBook;
 import dev.quipu.payment.x402.PaymentRequirements;
 import dev.quipu.payment.x402.PaymentSigner;
 import dev.quipu.payment.x402.Reasons;
+import dev.quipu.proof.PaymentProofCheck;
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.HttpClient;
@@ -24,6 +25,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -85,9 +87,14 @@ class PaymentFlowTest implements TestPropertyProvider {
                 "http://localhost:8080/x", ip, paymentSignature, xPayment, xTrial, null, "req-hash")), Decision.class);
     }
 
+    /** The event of the latest completion. */
+    String lastEventId;
+
     Decision complete(String ticket, int status) {
-        CallCompleted event = new CallCompleted(UUID.randomUUID().toString(), "2026-01-01T00:00:00Z", "sanctions_screen",
-                "POST /sanctions", "agent-1", null, "paid", "0.05", 50000, null, status, 3, "{}", "{\"ok\":true}", Map.of());
+        CallCompleted event = new CallCompleted(UUID.randomUUID().toString(), CallCompleted.canonicalInstant(Instant.now()),
+                "sanctions_screen", "POST /sanctions", "agent-1", null, "paid", "0.05", 50000, null, status, 3, "{}",
+                "{\"ok\":true}", Map.of());
+        lastEventId = event.eventId();
         return http.toBlocking().retrieve(HttpRequest.POST("/internal/payments/complete", new CompleteRequest(ticket, true,
                 status, "application/json", Base64.getEncoder().encodeToString("{\"ok\":true}".getBytes()), event)), Decision.class);
     }
@@ -106,6 +113,18 @@ class PaymentFlowTest implements TestPropertyProvider {
             return Base64.getEncoder().encodeToString(json.writeValueAsBytes(payload));
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The call event as payment-service wrote it to its outbox. */
+    CallCompleted outboxEvent(String eventId) throws Exception {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("SELECT payload FROM call_outbox WHERE event_id = ?::uuid")) {
+            st.setString(1, eventId);
+            try (ResultSet rs = st.executeQuery()) {
+                assertTrue(rs.next(), "event " + eventId + " is in the outbox");
+                return json.readValue(rs.getString(1), CallCompleted.class);
+            }
         }
     }
 
@@ -164,6 +183,22 @@ class PaymentFlowTest implements TestPropertyProvider {
         assertTrue(tx.matches("0x[0-9a-f]{64}"));
         assertEquals(1, count("SELECT count(*) FROM ledger_entries WHERE reference = ?", tx));
         assertEquals(1, count("SELECT count(*) FROM call_outbox WHERE payload LIKE ?", "%" + tx + "%"));
+        // the event proves its payment: the authorization exactly as presented, checked by the shared checker
+        CallCompleted event = outboxEvent(lastEventId);
+        Map<String, Object> presented = json.readValue(Base64.getDecoder().decode(header), Map.class);
+        Map<?, ?> presentedAuth = (Map<?, ?>) ((Map<?, ?>) presented.get("payload")).get("authorization");
+        CallCompleted.PaymentProof proof = event.paymentProof();
+        assertEquals(presentedAuth.get("from"), proof.authorization().from());
+        assertEquals(presentedAuth.get("nonce"), proof.authorization().nonce());
+        assertEquals(presentedAuth.get("validBefore"), proof.authorization().validBefore());
+        assertEquals(((Map<?, ?>) presented.get("payload")).get("signature"), proof.signature());
+        assertEquals("exact", proof.scheme());
+        assertEquals("eip155:8453", proof.network());
+        assertEquals("50000", proof.amount());
+        assertEquals(tx, proof.settlement());
+        PaymentProofCheck.Verdict verdict = PaymentProofCheck.standard().check(event);
+        assertEquals(PaymentProofCheck.Status.VALID, verdict.status(), verdict.toString());
+        assertEquals(new PaymentSigner(DEV_KEY, json, Clock.systemUTC()).address().toLowerCase(), verdict.signer());
         // a retry of the completion settles nothing twice
         assertEquals(done.headers(), complete(first.ticket(), 200).headers());
         assertEquals(1, count("SELECT count(*) FROM ledger_entries WHERE reference = ?", tx));
@@ -197,6 +232,9 @@ class PaymentFlowTest implements TestPropertyProvider {
         UUID id = UUID.fromString(admitted.ticket().substring(4));
         assertEquals(0, count("SELECT count(*) FROM ledger_entries WHERE payment_id = ?", id));
         assertEquals(1, count("SELECT count(*) FROM payments WHERE state = 'released' AND payment_id = ?", id));
+        CallCompleted released = outboxEvent(lastEventId);
+        assertEquals(0, released.chargedAtomic());
+        assertNull(released.paymentProof(), "nothing was charged, so nothing is proven");
         // the released authorization was never charged, so it may pay for the retried call
         assertEquals("admit", admit("entity_lookup", header, null, null, "10.0.0.5").decision());
     }
@@ -218,6 +256,8 @@ class PaymentFlowTest implements TestPropertyProvider {
         Map<String, Object> receipt = decodeHeader(done.headers().get("X-PAYMENT-RESPONSE"));
         assertEquals("base", receipt.get("network"));
         assertEquals(true, receipt.get("success"));
+        assertEquals(PaymentProofCheck.Status.VALID, PaymentProofCheck.standard().check(outboxEvent(lastEventId)).status(),
+                "an X-PAYMENT (v1) authorization proves itself too");
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.quipu.payment.admission.PaymentAdmission;
 import dev.quipu.payment.admission.Settlement;
 import dev.quipu.payment.x402.PaymentRequirements;
 import dev.quipu.payment.x402.PaymentSigner;
+import dev.quipu.proof.PaymentProofCheck;
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -26,7 +27,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -111,6 +116,13 @@ class FacilitatorModeTest implements TestPropertyProvider {
     @Inject
     JsonMapper json;
 
+    javax.sql.DataSource dataSource;
+
+    @Inject
+    void plain(javax.sql.DataSource pooled, io.micronaut.jdbc.DataSourceResolver resolver) {
+        this.dataSource = resolver.resolve(pooled);
+    }
+
     @Override
     public Map<String, String> getProperties() {
         try {
@@ -161,10 +173,26 @@ class FacilitatorModeTest implements TestPropertyProvider {
                 header, null, null, null, "h"));
     }
 
+    /** The event of the latest completion. */
+    String lastEventId;
+
     Decision complete(String ticket) {
-        CallCompleted event = new CallCompleted(UUID.randomUUID().toString(), "2026-01-01T00:00:00Z", "sanctions_screen",
-                "POST /sanctions", "agent-1", null, "paid", "0.05", 50000, null, 200, 3, "{}", "{}", Map.of());
+        CallCompleted event = new CallCompleted(UUID.randomUUID().toString(), CallCompleted.canonicalInstant(Instant.now()),
+                "sanctions_screen", "POST /sanctions", "agent-1", null, "paid", "0.05", 50000, null, 200, 3, "{}", "{}", Map.of());
+        lastEventId = event.eventId();
         return admission.complete(new CompleteRequest(ticket, true, 200, "application/json", null, event));
+    }
+
+    /** The call event as payment-service wrote it to its outbox. */
+    CallCompleted outboxEvent(String eventId) throws Exception {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("SELECT payload FROM call_outbox WHERE event_id = ?::uuid")) {
+            st.setString(1, eventId);
+            try (ResultSet rs = st.executeQuery()) {
+                assertTrue(rs.next(), "event " + eventId + " is in the outbox");
+                return json.readValue(rs.getString(1), CallCompleted.class);
+            }
+        }
     }
 
     String evmHeader() throws IOException {
@@ -192,6 +220,9 @@ class FacilitatorModeTest implements TestPropertyProvider {
         assertEquals("0xfeed", header(done, "PAYMENT-RESPONSE").get("transaction"));
         assertEquals(List.of("verify", "settle"), a.calls);
         assertTrue(b.calls.isEmpty());
+        CallCompleted event = outboxEvent(lastEventId);
+        assertEquals("0xfeed", event.paymentProof().settlement(), "the facilitator's transaction is the settlement reference");
+        assertEquals(PaymentProofCheck.Status.VALID, PaymentProofCheck.standard().check(event).status(), event.toString());
     }
 
     @Test
@@ -242,12 +273,16 @@ class FacilitatorModeTest implements TestPropertyProvider {
         a.settle = "slow";
         Decision admitted = admit(evmHeader());
         Decision done = complete(admitted.ticket());
+        String settledEvent = lastEventId;
         assertEquals(504, done.status());
         assertEquals("settlement_pending", header(done, "PAYMENT-RESPONSE").get("errorReason"));
         assertEquals(504, complete(admitted.ticket()).status(), "still pending: no second settle, no new challenge");
         a.settle = "ok";
         assertEquals(1, admission.reconcilePending(10));
         assertEquals("0xfeed", header(complete(admitted.ticket()), "PAYMENT-RESPONSE").get("transaction"));
+        // the kept event (the first completion's) is written at reconciliation, with its proof
+        CallCompleted event = outboxEvent(settledEvent);
+        assertEquals(PaymentProofCheck.Status.VALID, PaymentProofCheck.standard().check(event).status(), event.toString());
     }
 
     @Test
@@ -275,6 +310,12 @@ class FacilitatorModeTest implements TestPropertyProvider {
         assertEquals("deliver", complete(admitted.ticket()).decision());
         Decision again = admit(header);
         assertEquals(402, again.status());
+        // the signed transaction as presented, marked as checkable only against the chain
+        CallCompleted event = outboxEvent(lastEventId);
+        assertEquals(((Map<?, ?>) payload.get("payload")).get("transaction"), event.paymentProof().transaction());
+        assertEquals(sol.network(), event.paymentProof().network());
+        assertTrue(event.paymentProof().unverifiableOffline().startsWith("a Solana exact payment"), event.paymentProof().toString());
+        assertEquals(PaymentProofCheck.Status.UNVERIFIABLE_OFFLINE, PaymentProofCheck.standard().check(event).status());
     }
 
     @Test

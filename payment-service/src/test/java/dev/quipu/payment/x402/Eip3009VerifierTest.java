@@ -1,5 +1,7 @@
 package dev.quipu.payment.x402;
 
+import dev.quipu.proof.Network;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.junit.jupiter.api.Test;
 import org.web3j.crypto.Sign;
@@ -51,7 +53,7 @@ class Eip3009VerifierTest {
     static final long NOW_C = 1740672100L;
 
     static Eip3009Verifier verifierAt(long epochSecond) {
-        return new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC), JSON, 6, 30, SignerRecovery.fastest());
+        return new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC), 6, 30, SignerRecovery.fastest());
     }
 
     static PaymentPayload vectorA(String signature) throws Refusal {

@@ -30,6 +30,8 @@ class OfficialClientPaysIT {
         assertTrue(result.path("settlement").path("success").asBoolean(), result.toString());
         JsonNode body = new ObjectMapper().readTree(result.path("body").asText());
         assertFalse(body.path("usd_mxn").isMissingNode(), "rates-service answered: " + body);
-        AuditVerification.assertChainVerifies(suite, agent, 1);
+        JsonNode verify = AuditVerification.assertChainVerifies(suite, agent, 1);
+        // the paid link proves its payment with the signature the official client made
+        assertEquals(1, verify.path("proofs").path("proven").asInt(), verify.toString());
     }
 }

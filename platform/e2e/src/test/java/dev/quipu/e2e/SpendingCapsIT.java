@@ -44,7 +44,9 @@ class SpendingCapsIT {
         assertEquals(0, new BigDecimal("0.02").compareTo(new BigDecimal(budget.path("spent_usdc").asText())), budget.toString());
         assertEquals(0, BigDecimal.ZERO.compareTo(new BigDecimal(budget.path("reserved_usdc").asText())), budget.toString());
         // the call that fitted is the chain's only link: the refused one never ran
-        assertEquals(1, AuditVerification.assertChainVerifies(suite, agent, 1).path("links_checked").asInt());
+        JsonNode verify = AuditVerification.assertChainVerifies(suite, agent, 1);
+        assertEquals(1, verify.path("links_checked").asInt());
+        assertEquals(1, verify.path("proofs").path("proven").asInt(), "its payment is proven: " + verify);
     }
 
     @Test

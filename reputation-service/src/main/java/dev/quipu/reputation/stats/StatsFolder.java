@@ -2,11 +2,14 @@ package dev.quipu.reputation.stats;
 
 import dev.quipu.contracts.events.CallCompleted;
 import dev.quipu.contracts.events.PaymentEvent;
+import dev.quipu.proof.PaymentProofCheck;
 import dev.quipu.reputation.tiers.Tier;
 import dev.quipu.reputation.tiers.TierPolicy;
 import dev.quipu.runtime.UuidV7;
 import io.micronaut.jdbc.DataSourceResolver;
 import io.micronaut.json.JsonMapper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -27,40 +31,128 @@ import java.util.UUID;
  * Folds the call stream (and payment failures) into per-agent statistics and tiers. Each batch is
  * one transaction; an event id already stored changes nothing, so redelivery is harmless. A tier
  * change is written to {@code tier_changes} in the same transaction and published afterwards.
+ *
+ * <p>An event that claims a settled payment counts only when its payment proof checks (the payer's
+ * own signature over exactly this payment, {@link PaymentProofCheck}) and its authorization has not
+ * paid for another call already. Otherwise it counts nowhere, neither as paid nor as a call (a
+ * forged event could otherwise age an agent's history): it is stored in {@code rejected_paid_events},
+ * logged once and counted by {@code quipu.reputation.paid.events.rejected} (tag {@code reason}).
  */
 @Singleton
 public class StatsFolder {
 
     private static final Logger LOG = LoggerFactory.getLogger(StatsFolder.class);
+    static final String REJECTED_METER = "quipu.reputation.paid.events.rejected";
 
     private final DataSource dataSource;
     private final JsonMapper json;
     private final UuidV7 ids;
+    private final PaymentProofCheck proofs;
+    private final MeterRegistry meters;
 
-    public StatsFolder(DataSource dataSource, DataSourceResolver resolver, JsonMapper json, UuidV7 ids) {
+    public StatsFolder(DataSource dataSource, DataSourceResolver resolver, JsonMapper json, UuidV7 ids,
+                       PaymentProofCheck proofs, MeterRegistry meters) {
         this.dataSource = resolver.resolve(dataSource);
         this.json = json;
         this.ids = ids;
+        this.proofs = proofs;
+        this.meters = meters;
     }
 
-    /** @return how many events were new */
+    /** A paid event that does not count, and why. */
+    record Rejection(CallCompleted call, String reason, String detail) {
+    }
+
+    /** @return how many events were new and counted */
     public int foldCalls(List<String> payloads) throws SQLException {
+        List<Rejection> rejected = new ArrayList<>();
+        int fresh = 0;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                int fresh = 0;
                 for (String payload : payloads) {
                     CallCompleted call = readCall(payload);
                     if (call != null && store(c, call, payload)) {
-                        apply(c, call);
-                        fresh++;
+                        Rejection rejection = admit(c, call);
+                        if (rejection == null) {
+                            apply(c, call);
+                            fresh++;
+                        } else {
+                            reject(c, rejection);
+                            rejected.add(rejection);
+                        }
                     }
                 }
                 c.commit();
-                return fresh;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
+            }
+        }
+        // after the commit: a batch retried after a rollback logs and counts nothing twice
+        for (Rejection r : rejected) {
+            LOG.warn("paid event {} of agent {} does not count: payment_proof {}: {}", r.call().eventId(),
+                    r.call().agentId(), r.reason(), r.detail());
+            Counter.builder(REJECTED_METER).description("paid call events not counted because their payment is not proven")
+                    .tag("reason", r.reason()).register(meters).increment();
+        }
+        return fresh;
+    }
+
+    /**
+     * Null when the event may count: it claims no settlement, or its proof checks and its
+     * authorization pays for no other counted call (claimed here, in the batch's transaction).
+     */
+    private Rejection admit(Connection c, CallCompleted call) throws SQLException {
+        PaymentProofCheck.Verdict verdict = proofs.check(call);
+        switch (verdict.status()) {
+            case NOT_REQUIRED -> {
+                return null;
+            }
+            case INVALID -> {
+                return new Rejection(call, verdict.code(), verdict.detail()
+                        + (verdict.expected() == null && verdict.found() == null ? ""
+                        : " (expected " + verdict.expected() + ", found " + verdict.found() + ")"));
+            }
+            case UNVERIFIABLE_OFFLINE -> {
+                return new Rejection(call, "unverifiable_offline", verdict.detail());
+            }
+            default -> {
+                try (PreparedStatement st = c.prepareStatement("INSERT INTO paid_authorizations (authorization_key, event_id, "
+                        + "agent_id) VALUES (?, ?, ?) ON CONFLICT (authorization_key) DO NOTHING")) {
+                    st.setString(1, PaymentProofCheck.authorizationKey(call));
+                    st.setObject(2, UUID.fromString(call.eventId()));
+                    st.setString(3, call.agentId());
+                    if (st.executeUpdate() == 0) {
+                        return new Rejection(call, "authorization_reused", "the authorization of payer " + call.payer()
+                                + " with nonce " + call.paymentProof().authorization().nonce() + " already paid for another call");
+                    }
+                }
+                return null;
+            }
+        }
+    }
+
+    private static void reject(Connection c, Rejection r) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("INSERT INTO rejected_paid_events (event_id, agent_id, reason, detail, "
+                + "occurred_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING")) {
+            st.setObject(1, UUID.fromString(r.call().eventId()));
+            st.setString(2, r.call().agentId());
+            st.setString(3, r.reason());
+            st.setString(4, r.detail());
+            st.setTimestamp(5, Timestamp.from(Instant.parse(r.call().occurredAt())));
+            st.executeUpdate();
+        }
+    }
+
+    /** Paid events of an agent that did not count, for the API and tests. */
+    public long rejectedPaidEvents(String agentId) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("SELECT count(*) FROM rejected_paid_events WHERE agent_id = ?")) {
+            st.setString(1, agentId);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
             }
         }
     }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.web3j.crypto.Credentials;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -86,10 +87,20 @@ class ReputationTest implements TestPropertyProvider {
         tiers.close();
     }
 
-    static CallCompleted paid(String agent, Instant at, int status) {
-        return new CallCompleted(UUID.randomUUID().toString(), at.toString(), "sanctions_quick", "POST /sanctions/quick",
-                agent, agent, "paid", "0.01", 10000, new CallCompleted.PaymentRef("eip155:8453", "0xtx", "0xn"), status, 30,
-                "{}", "{}", Map.of());
+    /** The wallet that pays for each agent of these tests (an agent named by its address is its own wallet). */
+    private final Map<String, Credentials> wallets = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A settled paid call with its genuine payment proof (or, for a failed call, one that charged nothing). */
+    CallCompleted paid(String agent, Instant at, int status) {
+        return SignedPayments.paid(agent, wallets.computeIfAbsent(agent, a -> SignedPayments.wallet()), at, status);
+    }
+
+    /** An agent id that is a wallet address, paying for itself. */
+    String walletAgent() {
+        Credentials wallet = SignedPayments.wallet();
+        String agent = wallet.getAddress().toLowerCase();
+        wallets.put(agent, wallet);
+        return agent;
     }
 
     private String text(Object o) throws Exception {
@@ -129,7 +140,7 @@ class ReputationTest implements TestPropertyProvider {
 
     @Test
     void tiersAdvanceWithPaidCallsAndHistoryAndDiscountsFollow() throws Exception {
-        String agent = "0x" + UUID.randomUUID().toString().replace("-", "").substring(0, 32) + "00000000";
+        String agent = walletAgent();
         List<String> calls = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             calls.add(text(paid(agent, T0.plus(Duration.ofHours(4L * i)), 200)));
@@ -168,7 +179,7 @@ class ReputationTest implements TestPropertyProvider {
 
     @Test
     void aPaymentFailureTakesAwayTheDiscountTiers() throws Exception {
-        String agent = "0x" + UUID.randomUUID().toString().replace("-", "").substring(0, 32) + "11111111";
+        String agent = walletAgent();
         List<String> calls = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             calls.add(text(paid(agent, T0.plus(Duration.ofHours(4L * i)), 200)));

@@ -2,12 +2,12 @@ package dev.quipu.bench.payments;
 
 import dev.quipu.payment.x402.Authorization;
 import dev.quipu.payment.x402.Eip3009Verifier;
-import dev.quipu.payment.x402.Network;
 import dev.quipu.payment.x402.PaymentHeaderCodec;
 import dev.quipu.payment.x402.PaymentPayload;
 import dev.quipu.payment.x402.PaymentRequirements;
 import dev.quipu.payment.x402.Refusal;
-import dev.quipu.payment.x402.SignerRecovery;
+import dev.quipu.proof.Network;
+import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,7 +64,7 @@ public class VerificationBenchmark {
         if (!recovery.engine().equals(engine)) {
             throw new IllegalStateException("engine " + engine + " is not available here (got " + recovery.engine() + ")");
         }
-        verifier = new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(1740672100L), ZoneOffset.UTC), json, 6, 30,
+        verifier = new Eip3009Verifier(Clock.fixed(Instant.ofEpochSecond(1740672100L), ZoneOffset.UTC), 6, 30,
                 recovery);
         decoded = codec.decodeV2(HEADER_C);
         if (!verify().from().equalsIgnoreCase("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")) {

@@ -1,5 +1,6 @@
 package dev.quipu.contracts.events;
 
+import io.micronaut.core.annotation.Creator;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.micronaut.serde.config.naming.SnakeCaseStrategy;
@@ -37,16 +38,38 @@ import java.util.Map;
  * @param requestJson    the request body the backend received (JSON text)
  * @param responseJson   the response body the caller received (JSON text)
  * @param dataVersions   versions of the data used (list versions, rate dates), by name
+ * @param paymentProof   for a settled paid call, the evidence that the payer authorised exactly this
+ *                       payment (the x402 requirement, the signed authorization as presented, the
+ *                       settlement reference), checkable without trusting the operator; null for trial
+ *                       and open calls, for paid calls that charged nothing, and in events published
+ *                       before proofs existed
  */
 @Serdeable(naming = SnakeCaseStrategy.class)
 public record CallCompleted(String eventId, String occurredAt, String operationId, String route, String agentId,
                             @Nullable String payer, String access, String priceUsdc, long chargedAtomic,
                             @Nullable PaymentRef paymentRef, int status, long latencyMs,
                             @Nullable String requestJson, @Nullable String responseJson,
-                            Map<String, String> dataVersions) {
+                            Map<String, String> dataVersions, @Nullable PaymentProof paymentProof) {
 
+    @Creator
     public CallCompleted {
         dataVersions = dataVersions == null ? Map.of() : Map.copyOf(dataVersions);
+    }
+
+    /** A call without payment proof (trial, open, or charged nothing). */
+    public CallCompleted(String eventId, String occurredAt, String operationId, String route, String agentId,
+                         @Nullable String payer, String access, String priceUsdc, long chargedAtomic,
+                         @Nullable PaymentRef paymentRef, int status, long latencyMs,
+                         @Nullable String requestJson, @Nullable String responseJson,
+                         Map<String, String> dataVersions) {
+        this(eventId, occurredAt, operationId, route, agentId, payer, access, priceUsdc, chargedAtomic, paymentRef,
+                status, latencyMs, requestJson, responseJson, dataVersions, null);
+    }
+
+    /** This event with {@code payment_proof} set (or removed, with null). */
+    public CallCompleted withPaymentProof(@Nullable PaymentProof proof) {
+        return new CallCompleted(eventId, occurredAt, operationId, route, agentId, payer, access, priceUsdc,
+                chargedAtomic, paymentRef, status, latencyMs, requestJson, responseJson, dataVersions, proof);
     }
 
     /** {@code uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'} in UTC: six fraction digits, never more, never fewer. */
@@ -87,11 +110,44 @@ public record CallCompleted(String eventId, String occurredAt, String operationI
         }
         return new CallCompleted(eventId, canonicalInstant(Instant.parse(occurredAt)), operationId, route, agentId,
                 payer, access, priceUsdc, chargedAtomic, paymentRef, status, latencyMs, requestJson, responseJson,
-                dataVersions);
+                dataVersions, paymentProof);
     }
 
     /** Reference to the settled payment. */
     @Serdeable(naming = SnakeCaseStrategy.class)
     public record PaymentRef(String network, @Nullable String transaction, @Nullable String nonce) {
+    }
+
+    /**
+     * The evidence of a settled x402 payment, as payment-service held it when it settled: what was
+     * required and what the payer signed, exactly as presented. Anyone can check it offline with
+     * {@code dev.quipu.proof.PaymentProofCheck} (module {@code platform/payment-proof}); see
+     * docs/audit-chain.md, "Paid evidence that proves itself".
+     *
+     * @param scheme              the x402 scheme ({@code exact})
+     * @param network             CAIP-2 network, e.g. {@code eip155:8453}
+     * @param asset               the token paid: the USDC contract (EVM) or mint (Solana)
+     * @param payTo               the recipient the requirement named
+     * @param amount              the required amount in atomic units, decimal string
+     * @param authorization       EVM: the EIP-3009 TransferWithAuthorization the payer signed
+     * @param signature           EVM: the payer's signature over it, 0x hex as presented
+     * @param transaction         Solana: the signed transaction as presented (base64)
+     * @param settlement          the settlement reference (transaction hash or ledger reference)
+     * @param unverifiableOffline why this proof cannot be checked offline, or null when it can
+     */
+    @Serdeable(naming = SnakeCaseStrategy.class)
+    public record PaymentProof(String scheme, String network, String asset, String payTo, String amount,
+                               @Nullable TransferAuthorization authorization, @Nullable String signature,
+                               @Nullable String transaction, @Nullable String settlement,
+                               @Nullable String unverifiableOffline) {
+    }
+
+    /**
+     * The six fields of an EIP-3009 {@code TransferWithAuthorization}, as the payer presented them:
+     * addresses and the nonce as 0x hex, amounts and times as decimal strings (times in Unix seconds).
+     */
+    @Serdeable(naming = SnakeCaseStrategy.class)
+    public record TransferAuthorization(String from, String to, String value, String validAfter, String validBefore,
+                                        String nonce) {
     }
 }

@@ -1,4 +1,4 @@
-package dev.quipu.payment.x402;
+package dev.quipu.proof;
 
 import fr.acinq.secp256k1.Secp256k1;
 import org.web3j.crypto.Hash;

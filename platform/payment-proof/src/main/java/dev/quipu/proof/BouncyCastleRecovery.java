@@ -1,4 +1,4 @@
-package dev.quipu.payment.x402;
+package dev.quipu.proof;
 
 import org.bouncycastle.asn1.x9.X9IntegerConverter;
 import org.bouncycastle.math.ec.ECAlgorithms;

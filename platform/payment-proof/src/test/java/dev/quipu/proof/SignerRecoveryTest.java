@@ -1,4 +1,4 @@
-package dev.quipu.payment.x402;
+package dev.quipu.proof;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,7 +22,9 @@ class SignerRecoveryTest {
     private static final BigInteger N = Sign.CURVE_PARAMS.getN();
     private static final byte[] DIGEST_A = Numeric.hexStringToByteArray(
             "0xf256992871671abcb27ff92885a7afa46218724e5fc0bac35d050115aa1d22e6");
-    private static final byte[] SIG_A = Numeric.hexStringToByteArray(Eip3009VerifierTest.SIG_A);
+    /** Vector A of the research note: the x402 spec's own example, signed by 0x857b…6b66. */
+    static final String SIG_A_HEX = "0x2d6a7588d6acca505cbf0d9a4a227e0c52c6c34008c8e8986a1283259764173608a2ce6496642e377d6da8dbbf5836e9bd15092f9ecab05ded3d6293af148b571c";
+    private static final byte[] SIG_A = Numeric.hexStringToByteArray(SIG_A_HEX);
 
     static Stream<SignerRecovery> engines() {
         return Stream.of(new LibSecp256k1Recovery(), new BouncyCastleRecovery());

@@ -1,4 +1,4 @@
-package dev.quipu.payment.x402;
+package dev.quipu.proof;
 
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +23,7 @@ public interface SignerRecovery {
             return new LibSecp256k1Recovery();
         } catch (LinkageError | RuntimeException e) {
             LoggerFactory.getLogger(SignerRecovery.class).warn(
-                    "libsecp256k1 is not available on this platform ({}); verifying signatures with BouncyCastle", e.toString());
+                    "libsecp256k1 is not available here ({}); recovering signers with BouncyCastle", e.toString());
             return pureJava();
         }
     }
