@@ -69,12 +69,20 @@ public final class SuiteSecrets {
         for (Service s : Service.backends()) {
             names.add(databasePasswordVariable(s));
         }
+        for (String principal : dev.quipu.contracts.events.TopicAccess.principals()) {
+            names.add(kafkaPasswordVariable(principal));
+        }
         return names;
     }
 
     /** {@code QUIPU_DB_PASSWORD_SANCTIONS}: the password of sanctions-service's own database user in compose. */
     public static String databasePasswordVariable(Service service) {
         return "QUIPU_DB_PASSWORD_" + service.shortName().toUpperCase(Locale.ROOT);
+    }
+
+    /** {@code KAFKA_PASSWORD_PAYMENT_SERVICE}: the SCRAM password of a principal of the broker. */
+    public static String kafkaPasswordVariable(String principal) {
+        return "KAFKA_PASSWORD_" + principal.toUpperCase(Locale.ROOT).replace('-', '_');
     }
 
     public String get(String name) {

@@ -134,6 +134,24 @@ class DockerComposeTest {
     }
 
     @Test
+    void kafkaInitGivesEachTopicItsOwnerAsOnlyWriterAndEachServiceItsOwnScramUser() {
+        String init = String.valueOf(map(services.get("kafka-init"), "kafka-init").get("command"));
+        for (dev.quipu.contracts.events.TopicAccess access : dev.quipu.contracts.events.TopicAccess.all()) {
+            assertTrue(init.contains("User:" + access.writer() + " --operation Write --operation Describe --topic " + access.topic()),
+                    access.topic() + " is not writable by its owner " + access.writer());
+            assertEquals(1, init.split("--operation Write --operation Describe --topic " + access.topic() + "(\\s|$)", -1).length - 1,
+                    access.topic() + " has more than one writer");
+        }
+        for (Service s : Service.values()) {
+            Map<String, String> env = environment(map(services.get(s.moduleName()), s.moduleName()).get("environment"), s.moduleName());
+            assertEquals("SASL_PLAINTEXT", env.get("KAFKA_SECURITY_PROTOCOL"));
+            assertTrue(env.get("KAFKA_SASL_JAAS_CONFIG").contains("username=\"" + s.moduleName() + "\" password=\"${"
+                    + SuiteSecrets.kafkaPasswordVariable(s.moduleName()) + ":?"), env.get("KAFKA_SASL_JAAS_CONFIG"));
+            assertTrue(init.contains("--entity-name " + s.moduleName() + " "), s.moduleName() + " has no SCRAM user");
+        }
+    }
+
+    @Test
     void onlyTheGatewayIsPublishedAndAnythingElseOnlyOnLoopback() {
         services.forEach((name, node) -> {
             Object ports = map(node, name).get("ports");

@@ -62,8 +62,11 @@ public final class KafkaAccessControl {
             }
         }
         ResourcePattern anyGroup = new ResourcePattern(ResourceType.GROUP, "*", PatternType.LITERAL);
+        ResourcePattern cluster = new ResourcePattern(ResourceType.CLUSTER, "kafka-cluster", PatternType.LITERAL);
         for (String principal : TopicAccess.principals()) {
             acls.add(allow(anyGroup, principal, AclOperation.READ));
+            // the health indicator reads the broker's configuration
+            acls.add(allow(cluster, principal, AclOperation.DESCRIBE_CONFIGS));
         }
         return acls;
     }

@@ -7,6 +7,7 @@ import dev.quipu.contracts.validation.ValidationErrorBody;
 import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.JsonRequests;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
@@ -15,7 +16,6 @@ import io.micronaut.http.annotation.Body;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
@@ -98,8 +98,8 @@ public class BudgetController {
 
     @Post
     MutableHttpResponse<?> set(@Nullable @Body byte[] body,
-                               @Nullable @Header(CALLER_AUTHORIZATION) String authorization,
-                               @Nullable Authentication caller) throws SQLException {
+                               HttpHeaders headers, @Nullable Authentication caller) throws SQLException {
+        String authorization = headers.get(CALLER_AUTHORIZATION);
         Object parsed;
         try {
             parsed = json.parse(body);

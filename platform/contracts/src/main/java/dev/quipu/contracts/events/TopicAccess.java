@@ -32,9 +32,13 @@ public record TopicAccess(String topic, String writer, List<String> readers) {
                 new TopicAccess(Topics.BUDGETS, "reputation-service", List.of("gateway")));
     }
 
-    /** Every principal that needs a Kafka user: each writer and reader. */
+    /**
+     * Every principal that needs a Kafka user: each service (those that neither write nor read a
+     * topic still ask the broker for its health) and {@link #COMPLIANCE}.
+     */
     public static List<String> principals() {
-        return all().stream().flatMap(a -> java.util.stream.Stream.concat(java.util.stream.Stream.of(a.writer()),
-                a.readers().stream())).distinct().sorted().toList();
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(dev.quipu.contracts.pricebook.Service.values())
+                .map(dev.quipu.contracts.pricebook.Service::moduleName), java.util.stream.Stream.of(COMPLIANCE))
+                .sorted().toList();
     }
 }
