@@ -86,6 +86,28 @@ class InternalRoutesRefuseStrangersIT {
         assertEquals(200, suite.get("/health").status());
     }
 
+    @Test
+    void theOperatorsHeaderFromQuipuInternalHeaderOpensABackend(RunningSuite suite) throws Exception {
+        java.nio.file.Path repo = suite.stack().config().repoRoot();
+        ProcessBuilder command = new ProcessBuilder("bash", repo.resolve("quipu").toString(), "internal-header", "sanctions");
+        command.environment().put("QUIPU_HOME", suite.stack().config().baseDir().toString());
+        command.environment().put("QUIPU_NO_BUILD", "1");
+        command.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = command.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        String[] lines = out.strip().split("\n");
+        assertEquals(1, lines.length, "one line: " + out);
+        assertTrue(lines[0].startsWith("Authorization: Bearer "), lines[0]);
+
+        String body = "{\"name\":\"Juan Perez\",\"country\":\"CO\",\"type\":\"person\"}";
+        URI sanctions = suite.url(Service.SANCTIONS);
+        assertEquals(401, post(sanctions, "/sanctions/quick", body, null).statusCode(), "the paywall cannot be walked around");
+        HttpResponse<String> answer = post(sanctions, "/sanctions/quick", body, lines[0].substring("Authorization: ".length()));
+        assertEquals(200, answer.statusCode(), answer.body());
+    }
+
     /** A credential of the suite's {@code identity} for {@code service}, signed with its key in .quipu/keys. */
     private static String as(RunningSuite suite, String identity, Service service) throws IOException {
         InternalTokens tokens = new InternalTokens(SuiteKeys.readPrivate(

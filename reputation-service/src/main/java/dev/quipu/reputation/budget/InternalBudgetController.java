@@ -52,7 +52,8 @@ public class InternalBudgetController {
     MutableHttpResponse<?> reserve(@Body ReserveRequest request) throws SQLException {
         if (!RequestValidator.isValidAgentId(request.agentId()) || request.amountAtomic() < 0
                 || request.reservationId() == null || request.reservationId().isBlank() || request.reservationId().length() > 64) {
-            return HttpResponse.badRequest(ErrorBody.of("bad_request", "agent_id, amount_atomic >= 0 and reservation_id are required."));
+            return HttpResponse.unprocessableEntity().body(ErrorBody.of("invalid_request",
+                    "agent_id, amount_atomic >= 0 and reservation_id (at most 64 characters) are required."));
         }
         BudgetStore.Reservation r = store.reserve(request.agentId(), request.amountAtomic(), request.reservationId(), clock.instant());
         BudgetStore.Budget b = r.budget();
@@ -64,6 +65,9 @@ public class InternalBudgetController {
 
     @Post("/commit")
     MutableHttpResponse<?> commit(@Body Finish request) throws SQLException {
+        if (request.reservationId() == null || request.reservationId().isBlank()) {
+            return missingReservation();
+        }
         return store.commit(request.reservationId(), clock.instant())
                 .<MutableHttpResponse<?>>map(s -> HttpResponse.ok(new FinishResponse(request.reservationId(), s)))
                 .orElseGet(() -> HttpResponse.notFound(ErrorBody.of("not_found", "No reservation " + request.reservationId() + ".")));
@@ -71,8 +75,15 @@ public class InternalBudgetController {
 
     @Post("/release")
     MutableHttpResponse<?> release(@Body Finish request) throws SQLException {
+        if (request.reservationId() == null || request.reservationId().isBlank()) {
+            return missingReservation();
+        }
         return store.release(request.reservationId(), clock.instant())
                 .<MutableHttpResponse<?>>map(s -> HttpResponse.ok(new FinishResponse(request.reservationId(), s)))
                 .orElseGet(() -> HttpResponse.notFound(ErrorBody.of("not_found", "No reservation " + request.reservationId() + ".")));
+    }
+
+    private static MutableHttpResponse<?> missingReservation() {
+        return HttpResponse.unprocessableEntity().body(ErrorBody.of("invalid_request", "reservation_id is required."));
     }
 }
