@@ -42,7 +42,8 @@ public class DiscoveryController {
         this.json = json;
     }
 
-    @Get("/")
+    /** Both types are declared, or a browser sending only {@code Accept: text/html} would get a 406. */
+    @Get(value = "/", produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_HTML})
     MutableHttpResponse<?> root(HttpRequest<?> request) {
         boolean browser = request.getHeaders().accept().stream()
                 .anyMatch(type -> type.matches(MediaType.TEXT_HTML_TYPE));

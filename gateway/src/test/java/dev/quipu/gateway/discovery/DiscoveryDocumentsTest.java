@@ -188,6 +188,14 @@ class DiscoveryDocumentsTest implements TestPropertyProvider {
     }
 
     @Test
+    void aBrowserThatAcceptsOnlyHtmlGetsTheLandingPage() {
+        HttpResponse<byte[]> page = http.get("/", "Accept", "text/html");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+        assertTrue(http.text(page).contains("href=\"/demo\""));
+    }
+
+    @Test
     void logoIsARealPng() throws IOException {
         HttpResponse<byte[]> response = http.get("/static/logo.png");
         assertEquals(200, response.statusCode());
