@@ -54,6 +54,7 @@ public final class AuditFoldLoad {
         props.put("datasources.default.username", EmbeddedDatabase.USER);
         props.put("datasources.default.password", EmbeddedDatabase.PASSWORD);
         props.put("micronaut.server.port", -1);
+        props.putAll(dev.quipu.testkit.SuiteResources.internalAuth("audit-service"));
         try (ApplicationContext service = ApplicationContext.builder(AuditApplication.class).properties(props).start();
              KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                      ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(), ProducerConfig.LINGER_MS_CONFIG, 5,

@@ -39,6 +39,7 @@ public final class FoldOnly {
         props.put("datasources.default.username", EmbeddedDatabase.USER);
         props.put("datasources.default.password", EmbeddedDatabase.PASSWORD);
         props.put("micronaut.server.port", -1);
+        props.putAll(dev.quipu.testkit.SuiteResources.internalAuth("audit-service"));
         props.put("kafka.enabled", false);
         try (ApplicationContext service = ApplicationContext.builder(dev.quipu.audit.AuditApplication.class).properties(props).start()) {
             JsonMapper json = service.getBean(JsonMapper.class);

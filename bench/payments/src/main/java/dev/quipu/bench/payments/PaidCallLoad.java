@@ -43,6 +43,7 @@ public final class PaidCallLoad {
         int perThread = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         Map<String, Object> props = new HashMap<>(SuiteResources.forService("quipu_payment_bench"));
         props.put("micronaut.server.port", -1);
+        props.putAll(SuiteResources.internalAuth("payment-service"));
         props.put("quipu.payments.trial-calls", 100_000_000);
         props.put("quipu.outbox.poll-interval", "200ms");
         try (ApplicationContext ctx = Micronaut.build(new String[0]).mainClass(PaymentApplication.class).properties(props).start()) {
@@ -141,9 +142,13 @@ public final class PaidCallLoad {
         return System.nanoTime() - start;
     }
 
+    /** payment-service answers only the gateway: the bench presents the test suite's gateway token. */
+    private static final String GATEWAY = dev.quipu.testkit.OperatorCredentials.signer("gateway").authorizationFor("payment-service");
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> post(HttpClient http, String url, JsonMapper json, Map<String, Object> body) throws Exception {
         HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+                .header("Authorization", GATEWAY)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body))).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         return json.readValue(r.body(), Map.class);

@@ -40,6 +40,7 @@ public final class RatesLoad {
         } else {
             Map<String, Object> props = new HashMap<>(SuiteResources.forService("quipu_rates"));
             props.put("micronaut.server.port", "-1");
+            props.putAll(SuiteResources.internalAuth("rates-service"));
             props.put("quipu.rates.mode", "snapshot");
             service = ApplicationContext.run(props);
             EmbeddedServer server = service.getBean(EmbeddedServer.class);
@@ -68,6 +69,15 @@ public final class RatesLoad {
         }
     }
 
+    /**
+     * rates-service answers only the suite's callers: the test suite's operator for the in-process
+     * service, or a running suite's operator header given as QUIPU_BENCH_AUTHORIZATION
+     * ({@code ./quipu internal-header rates}, without its "Authorization: ").
+     */
+    static final String authorization = System.getenv().getOrDefault("QUIPU_BENCH_AUTHORIZATION",
+            "Bearer " + dev.quipu.testkit.OperatorCredentials.signer("operator")
+                    .mint(java.util.List.of("rates-service"), Duration.ofHours(1)));
+
     static Result run(String base, int threads, int seconds, boolean record) throws InterruptedException {
         AtomicBoolean stop = new AtomicBoolean();
         LongAdder count = new LongAdder();
@@ -87,6 +97,7 @@ public final class RatesLoad {
                     String country = COUNTRIES[i++ % COUNTRIES.length];
                     HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/rates"))
                             .header("Content-Type", "application/json")
+                            .header("Authorization", authorization)
                             .POST(HttpRequest.BodyPublishers.ofString("{\"country\":\"" + country + "\"}")).build();
                     long t0 = System.nanoTime();
                     try {

@@ -68,6 +68,8 @@ public final class StreamFanOut {
 
         ApplicationContext gateway = Micronaut.build(new String[0]).mainClass(GatewayApplication.class)
                 .properties(Map.of(
+                        "micronaut.security.token.jwt.signatures.jwks-static.suite.path", dev.quipu.testkit.OperatorCredentials.PUBLIC_SET,
+                        "quipu.internal-auth.key-file", "classpath:" + dev.quipu.testkit.OperatorCredentials.KEYS + "gateway.jwk",
                         "micronaut.server.port", "-1",
                         "kafka.bootstrap.servers", kafka.bootstrapServers(),
                         "quipu.gateway.services.payment.url", "http://127.0.0.1:" + payments.getAddress().getPort(),
