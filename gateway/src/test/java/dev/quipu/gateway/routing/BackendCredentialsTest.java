@@ -5,6 +5,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.quipu.testkit.OperatorCredentials;
+import dev.quipu.testkit.PlainHttp;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
@@ -19,8 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +39,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BackendCredentialsTest implements TestPropertyProvider {
 
-    private static final HttpClient OUTSIDER = HttpClient.newHttpClient();
     private FakeBackend backend;
 
     @Inject
@@ -112,17 +110,7 @@ class BackendCredentialsTest implements TestPropertyProvider {
     }
 
     private HttpResponse<String> send(String method, String path, String body, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + path))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        try {
-            return OUTSIDER.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
+        return PlainHttp.send(method, URI.create("http://127.0.0.1:" + server.getPort() + path), body, authorization);
     }
 
     private static JWKSet testSuiteKeys() throws Exception {

@@ -1,6 +1,7 @@
 package dev.quipu.payment.security;
 
 import dev.quipu.testkit.OperatorCredentials;
+import dev.quipu.testkit.PlainHttp;
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -12,10 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.sql.DataSource;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -39,7 +37,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InternalEndpointsTest implements TestPropertyProvider {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String GATEWAY = OperatorCredentials.signer("gateway").authorizationFor("payment-service");
     private static final String REPORT = OperatorCredentials.signer("report-service").authorizationFor("payment-service");
     private static final String GATEWAY_FOR_SANCTIONS = OperatorCredentials.signer("gateway").authorizationFor("sanctions-service");
@@ -126,17 +123,7 @@ class InternalEndpointsTest implements TestPropertyProvider {
     }
 
     private HttpResponse<String> post(String path, String body, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
+        return PlainHttp.send("POST", URI.create("http://127.0.0.1:" + server.getPort() + path), body, authorization);
     }
 
     private long outboxRows() throws SQLException {

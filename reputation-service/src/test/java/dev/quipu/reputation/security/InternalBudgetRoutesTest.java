@@ -1,6 +1,7 @@
 package dev.quipu.reputation.security;
 
 import dev.quipu.testkit.OperatorCredentials;
+import dev.quipu.testkit.PlainHttp;
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -11,10 +12,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.UUID;
@@ -30,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InternalBudgetRoutesTest implements TestPropertyProvider {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String GATEWAY = OperatorCredentials.signer("gateway").authorizationFor("reputation-service");
     private static final String OPERATOR = OperatorCredentials.signer("operator").authorizationFor("reputation-service");
 
@@ -69,25 +66,10 @@ class InternalBudgetRoutesTest implements TestPropertyProvider {
     }
 
     private HttpResponse<String> get(String path) {
-        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + path))
-                .header("Authorization", GATEWAY).build());
+        return PlainHttp.send("GET", URI.create("http://127.0.0.1:" + server.getPort() + path), null, GATEWAY);
     }
 
     private HttpResponse<String> post(String path, String body, String authorization) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return send(request.build());
-    }
-
-    private static HttpResponse<String> send(HttpRequest request) {
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
+        return PlainHttp.send("POST", URI.create("http://127.0.0.1:" + server.getPort() + path), body, authorization);
     }
 }
