@@ -4,6 +4,7 @@ import dev.quipu.contracts.events.Topics;
 import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.testkit.EmbeddedDatabase;
 import dev.quipu.testkit.EmbeddedKafka;
+import dev.quipu.testkit.KafkaAccessControl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -127,6 +128,15 @@ public final class DevStack implements AutoCloseable {
     }
 
     /** The broker itself, e.g. for tests that stop and restart it. */
+    /** Each principal's SCRAM password, from the suite's secrets. */
+    static Map<String, String> kafkaPasswords(SuiteSecrets secrets) {
+        Map<String, String> passwords = new LinkedHashMap<>();
+        for (String principal : dev.quipu.contracts.events.TopicAccess.principals()) {
+            passwords.put(principal, secrets.get(SuiteSecrets.kafkaPasswordVariable(principal)));
+        }
+        return passwords;
+    }
+
     /**
      * The suite's keys (docs/security.md): one private key per service and for the operator, and the
      * public set every service checks tokens against. Made at the first start, kept afterwards.
@@ -164,7 +174,8 @@ public final class DevStack implements AutoCloseable {
         long t0 = System.nanoTime();
         // both take seconds; in parallel they cost the longer of the two
         CompletableFuture<EmbeddedKafka> broker = CompletableFuture.supplyAsync(() -> {
-            EmbeddedKafka k = new EmbeddedKafka(config.dataDir().resolve("kafka"), config.kafkaPort(),
+            // clients authenticate (SCRAM, a user per service) and may do only what TopicAccess grants
+            EmbeddedKafka k = EmbeddedKafka.withAccessControl(config.dataDir().resolve("kafka"), config.kafkaPort(),
                     config.kafkaControllerPort());
             k.start();
             return k;
@@ -182,6 +193,7 @@ public final class DevStack implements AutoCloseable {
             database.createDatabase(ServiceEnvironment.databaseName(s));
         }
         kafka.createTopics(Topics.all(), Topics.PARTITIONS);
+        KafkaAccessControl.apply(kafka.adminBootstrapServers(), kafkaPasswords(SuiteSecrets.ensure(config.baseDir())));
         progress.accept("Kafka (KRaft) on " + kafka.bootstrapServers() + ", data in " + config.dataDir().resolve("kafka"));
         log.info("infrastructure up in {} ms", (System.nanoTime() - t0) / 1_000_000);
         writePortsFile();

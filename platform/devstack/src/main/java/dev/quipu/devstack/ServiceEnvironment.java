@@ -3,6 +3,7 @@ package dev.quipu.devstack;
 import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.internalauth.SuiteKeys;
 import dev.quipu.testkit.EmbeddedDatabase;
+import dev.quipu.testkit.KafkaAccessControl;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class ServiceEnvironment {
      * sets them (then the child process inherits that value).
      */
     public static Map<String, String> secrets(Service service, SuiteSecrets secrets) {
-        Map<String, String> env = new LinkedHashMap<>();
+        Map<String, String> env = new LinkedHashMap<>(kafkaCredentials(service.moduleName(), secrets));
         List<String> names = switch (service) {
             case GATEWAY -> List.of("QUIPU_GATEWAY_IDENTITY_SALT");
             case PAYMENT -> List.of("QUIPU_PAYMENTS_IP_SALT");
@@ -84,6 +85,14 @@ public final class ServiceEnvironment {
             }
         }
         return env;
+    }
+
+    /** How {@code principal} authenticates to the devstack's broker: SCRAM-SHA-512 with its own password. */
+    public static Map<String, String> kafkaCredentials(String principal, SuiteSecrets secrets) {
+        return Map.of("KAFKA_SECURITY_PROTOCOL", "SASL_PLAINTEXT",
+                "KAFKA_SASL_MECHANISM", "SCRAM-SHA-512",
+                "KAFKA_SASL_JAAS_CONFIG", KafkaAccessControl.jaas(principal,
+                        secrets.get(SuiteSecrets.kafkaPasswordVariable(principal))));
     }
 
     /** Every identity of the suite: each service, and the operator. */

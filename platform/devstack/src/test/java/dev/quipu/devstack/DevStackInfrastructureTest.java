@@ -99,7 +99,7 @@ class DevStackInfrastructureTest {
                 "quipu_report", "quipu_audit", "quipu_reputation")) {
             assertTrue(databases.contains(name), name + " missing from " + databases);
         }
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().adminBootstrapServers()))) {
             Set<String> topics = admin.listTopics().names().get(10, TimeUnit.SECONDS);
             assertTrue(topics.containsAll(Topics.all()), "topics " + topics);
         }
@@ -131,7 +131,7 @@ class DevStackInfrastructureTest {
         }
         RecordMetadata written;
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().adminBootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
@@ -150,7 +150,7 @@ class DevStackInfrastructureTest {
         }
         TopicPartition partition = new TopicPartition(Topics.CALLS, written.partition());
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().adminBootstrapServers(),
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))) {
             consumer.assign(List.of(partition));
@@ -164,6 +164,31 @@ class DevStackInfrastructureTest {
             assertEquals("agent-1", records.get(0).key());
             assertEquals("{\"probe\":\"survives\"}", records.get(0).value());
         }
+    }
+
+    @Test
+    @Order(5)
+    void theBrokerTakesACallOnlyFromPaymentServiceWithItsOwnPassword() throws Exception {
+        SuiteSecrets secrets = SuiteSecrets.ensure(config.baseDir());
+        try (KafkaProducer<String, String> payment = producerAs("payment-service", secrets)) {
+            payment.send(new ProducerRecord<>(Topics.CALLS, "agent-2", "{}")).get(20, TimeUnit.SECONDS);
+        }
+        for (String stranger : List.of("audit-service", "gateway", "report-service")) {
+            try (KafkaProducer<String, String> producer = producerAs(stranger, secrets)) {
+                var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> producer.send(new ProducerRecord<>(Topics.CALLS, "agent-2", "{\"access\":\"paid\"}")).get(20, TimeUnit.SECONDS));
+                assertTrue(e.getCause() instanceof org.apache.kafka.common.errors.TopicAuthorizationException, stranger + ": " + e.getCause());
+            }
+        }
+    }
+
+    private KafkaProducer<String, String> producerAs(String principal, SuiteSecrets secrets) {
+        Map<String, Object> config = new java.util.HashMap<>(dev.quipu.testkit.KafkaAccessControl.clientConfig(stack.bootstrapServers(),
+                principal, secrets.get(SuiteSecrets.kafkaPasswordVariable(principal))));
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        return new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
     }
 
     private Connection connect(String database) throws Exception {

@@ -64,7 +64,12 @@ public final class EmbeddedKafka implements AutoCloseable {
      * {@link #adminBootstrapServers()}, is on loopback and is the only super user.
      */
     public static EmbeddedKafka withAccessControl(Path logDir) {
-        return new EmbeddedKafka(logDir, 0, 0, freePort());
+        return withAccessControl(logDir, 0, 0);
+    }
+
+    /** The same on given client and controller ports (0 = a free one); the admin port is a free one. */
+    public static EmbeddedKafka withAccessControl(Path logDir, int port, int controllerPort) {
+        return new EmbeddedKafka(logDir, port, controllerPort, freePort());
     }
 
     /** Where the operator's tools connect (the client listener when there is no access control). */
