@@ -141,7 +141,7 @@ public class CheckpointService {
         } catch (TimestampClient.TimestampFailure e) {
             if (!tsaFailing) {
                 tsaFailing = true;
-                LOG.warn("checkpoint {} not time-stamped, will retry with the next checkpoint: {}", cp.checkpointId(), e.getMessage());
+                LOG.warn("checkpoint {} not time-stamped, retried every checkpoint interval until a TSA answers: {}", cp.checkpointId(), e.getMessage());
             } else {
                 LOG.debug("checkpoint {} not time-stamped: {}", cp.checkpointId(), e.getMessage());
             }

@@ -57,7 +57,7 @@ public class TimestampClient {
             try {
                 return stampAt(url, signedStatement);
             } catch (Exception e) {
-                failures.add(url + ": " + e.getMessage());
+                failures.add(url + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             }
         }
         throw new TimestampFailure(failures.isEmpty() ? List.of("no TSA configured") : failures);
