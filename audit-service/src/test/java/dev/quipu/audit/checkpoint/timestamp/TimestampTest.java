@@ -184,7 +184,7 @@ class TimestampTest implements TestPropertyProvider {
         Files.writeString(badTokenFile, json.writeValueAsString(badToken));
         Run badSig = verify("--checkpoint", badTokenFile.toString());
         assertEquals(1, badSig.status(), badSig.out());
-        assertTrue(badSig.out().contains("BROKEN  checkpoint " + cp.checkpointId()), badSig.out());
+        assertTrue(badSig.out().contains("BROKEN  checkpoint " + cp.checkpointId() + ": field signature"), badSig.out());
     }
 
     @Test
