@@ -1,5 +1,6 @@
 package dev.quipu.audit.checkpoint;
 
+import dev.quipu.audit.checkpoint.timestamp.TimestampClient;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.jdbc.DataSourceResolver;
 import io.micronaut.json.JsonMapper;
@@ -40,16 +41,39 @@ public class CheckpointService {
     private final CheckpointSigner signer;
     private final JsonMapper json;
     private final Clock clock = Clock.systemUTC();
+    private final TimestampClient tsa;
+    /** true after a time-stamping pass failed, until one succeeds: the failure is logged once, not every pass */
+    private volatile boolean tsaFailing;
 
-    public CheckpointService(DataSource dataSource, DataSourceResolver resolver, CheckpointSigner signer, JsonMapper json) {
+    /** How many untimestamped checkpoints, newest first, one retry pass asks the TSAs for. */
+    static final int RETRY_BATCH = 20;
+
+    private static final String COLUMNS = "checkpoint_id, created_at, head_count, merkle_root, key_id, signature, heads, "
+            + "timestamp_token, timestamp_url, timestamp_gen_time";
+
+    public CheckpointService(DataSource dataSource, DataSourceResolver resolver, CheckpointSigner signer, JsonMapper json,
+                             TimestampClient tsa) {
         this.dataSource = resolver.resolve(dataSource);
         this.signer = signer;
         this.json = json;
+        this.tsa = tsa;
     }
 
+    /**
+     * One checkpoint. {@code timestampToken} is the base64 DER RFC 3161 token over SHA-256 of
+     * {@code signedStatement}, {@code timestampUrl} the TSA that gave it and {@code genTime} the time it
+     * states; the three are served for one checkpoint only, {@code timestamped} always.
+     */
     @Serdeable(naming = SnakeCaseStrategy.class)
     public record Checkpoint(long checkpointId, String createdAt, int headCount, String merkleRoot, String keyId,
-                             String signature, String signedStatement, @Nullable List<MerkleRoot.HeadLeaf> heads) {
+                             String signature, String signedStatement, @Nullable List<MerkleRoot.HeadLeaf> heads,
+                             boolean timestamped, @Nullable String timestampToken, @Nullable String timestampUrl,
+                             @Nullable String genTime) {
+
+        Checkpoint withStamp(TimestampClient.Stamp stamp) {
+            return new Checkpoint(checkpointId, createdAt, headCount, merkleRoot, keyId, signature, signedStatement, heads, true,
+                    java.util.Base64.getEncoder().encodeToString(stamp.token()), stamp.url(), stamp.genTime().toString());
+        }
     }
 
     @Serdeable(naming = SnakeCaseStrategy.class)
@@ -64,12 +88,86 @@ public class CheckpointService {
         } catch (SQLException | IOException | RuntimeException e) {
             LOG.warn("checkpoint not taken: {}", e.getMessage());
         }
+        try {
+            stampPending();
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("checkpoint time-stamp retry failed: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * The retry pass (run after every scheduled checkpoint): asks the TSAs for a token for each checkpoint
+     * that has none, newest first, at most {@link #RETRY_BATCH}; stops at the first that gets none.
+     *
+     * @return how many checkpoints got a token
+     */
+    public int stampPending() throws SQLException {
+        if (!tsa.enabled()) {
+            return 0;
+        }
+        List<Checkpoint> pending = new ArrayList<>();
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS + " FROM checkpoints WHERE timestamp_token IS NULL "
+                     + "ORDER BY checkpoint_id DESC LIMIT ?")) {
+            st.setInt(1, RETRY_BATCH);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    pending.add(read(rs, false));
+                }
+            }
+        }
+        int stamped = 0;
+        for (Checkpoint cp : pending) {
+            if (stamp(cp).timestamped()) {
+                stamped++;
+            } else {
+                break;
+            }
+        }
+        return stamped;
+    }
+
+    /**
+     * Asks the TSAs for a token over the checkpoint's statement and keeps it. A failure never undoes the
+     * checkpoint: it stays untimestamped for the retry pass, and is logged once until a TSA answers again.
+     */
+    private Checkpoint stamp(Checkpoint cp) throws SQLException {
+        if (!tsa.enabled()) {
+            return cp;
+        }
+        TimestampClient.Stamp stamp;
+        try {
+            stamp = tsa.stamp(cp.signedStatement());
+        } catch (TimestampClient.TimestampFailure e) {
+            if (!tsaFailing) {
+                tsaFailing = true;
+                LOG.warn("checkpoint {} not time-stamped, retried every checkpoint interval until a TSA answers: {}", cp.checkpointId(), e.getMessage());
+            } else {
+                LOG.debug("checkpoint {} not time-stamped: {}", cp.checkpointId(), e.getMessage());
+            }
+            return cp;
+        }
+        if (tsaFailing) {
+            tsaFailing = false;
+            LOG.info("checkpoints are time-stamped again ({})", stamp.url());
+        }
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement("UPDATE checkpoints SET timestamp_token = ?, timestamp_url = ?, "
+                     + "timestamp_gen_time = ? WHERE checkpoint_id = ? AND timestamp_token IS NULL")) {
+            st.setBytes(1, stamp.token());
+            st.setString(2, stamp.url());
+            st.setTimestamp(3, Timestamp.from(stamp.genTime()));
+            st.setLong(4, cp.checkpointId());
+            st.executeUpdate();
+        }
+        return cp.withStamp(stamp);
     }
 
     /** Takes a checkpoint when some head moved since the latest one. */
     public synchronized Optional<Checkpoint> takeIfChanged() throws SQLException, IOException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
+            Checkpoint taken;
             try {
                 // a consistent snapshot of all heads, and one checkpoint writer at a time across instances
                 try (Statement st = c.createStatement()) {
@@ -103,11 +201,14 @@ public class CheckpointService {
                     st.executeUpdate();
                 }
                 c.commit();
-                return Optional.of(new Checkpoint(id, now.toString(), heads.size(), root, signer.keyId(), signature, statement, heads));
+                taken = new Checkpoint(id, now.toString(), heads.size(), root, signer.keyId(), signature, statement, heads,
+                        false, null, null, null);
             } catch (SQLException | IOException | RuntimeException e) {
                 c.rollback();
                 throw e;
             }
+            // after the commit, outside the checkpoint lock: a slow or absent TSA holds up nothing
+            return Optional.of(stamp(taken));
         }
     }
 
@@ -119,8 +220,7 @@ public class CheckpointService {
 
     public Optional<Checkpoint> find(long id) throws SQLException {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement st = c.prepareStatement("SELECT checkpoint_id, created_at, head_count, merkle_root, key_id, "
-                     + "signature, heads FROM checkpoints WHERE checkpoint_id = ?")) {
+             PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS + " FROM checkpoints WHERE checkpoint_id = ?")) {
             st.setLong(1, id);
             try (ResultSet rs = st.executeQuery()) {
                 return rs.next() ? Optional.of(read(rs, true)) : Optional.empty();
@@ -131,8 +231,7 @@ public class CheckpointService {
     public List<Checkpoint> recent(int limit) throws SQLException {
         List<Checkpoint> list = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement st = c.prepareStatement("SELECT checkpoint_id, created_at, head_count, merkle_root, key_id, "
-                     + "signature, heads FROM checkpoints ORDER BY checkpoint_id DESC LIMIT ?")) {
+             PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS + " FROM checkpoints ORDER BY checkpoint_id DESC LIMIT ?")) {
             st.setInt(1, limit);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -181,8 +280,7 @@ public class CheckpointService {
     }
 
     private Optional<Checkpoint> latest(Connection c, boolean withHeads) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT checkpoint_id, created_at, head_count, merkle_root, key_id, "
-                + "signature, heads FROM checkpoints ORDER BY checkpoint_id DESC LIMIT 1");
+        try (PreparedStatement st = c.prepareStatement("SELECT " + COLUMNS + " FROM checkpoints ORDER BY checkpoint_id DESC LIMIT 1");
              ResultSet rs = st.executeQuery()) {
             return rs.next() ? Optional.of(read(rs, withHeads)) : Optional.empty();
         }
@@ -201,7 +299,11 @@ public class CheckpointService {
                 throw new SQLException("unreadable checkpoint heads", e);
             }
         }
+        byte[] token = rs.getBytes(8);
+        Timestamp genTime = rs.getTimestamp(10);
         return new Checkpoint(id, createdAt, count, root, rs.getString(5), rs.getString(6),
-                MerkleRoot.statement(id, createdAt, count, root), heads);
+                MerkleRoot.statement(id, createdAt, count, root), heads, token != null,
+                withHeads && token != null ? java.util.Base64.getEncoder().encodeToString(token) : null,
+                withHeads ? rs.getString(9) : null, withHeads && genTime != null ? genTime.toInstant().toString() : null);
     }
 }

@@ -32,8 +32,12 @@ import java.util.Set;
  * <pre>
  * java -cp audit-service/target/audit-service-0.1.0-SNAPSHOT.jar dev.quipu.audit.verifier.VerifyExport \
  *      [--pay-to 0xRecipient[,0xOther]] [--skew-seconds 30] [--proofs-required-from 2026-12-01T00:00:00Z] audit-agent.jsonl
+ * java -cp … dev.quipu.audit.verifier.VerifyExport --checkpoint checkpoint-7.json [--tsa-cert tsa.pem] [audit-agent.jsonl]
  * </pre>
- * Reads standard input when no file (or {@code -}) is given. {@code --pay-to} names the recipients the
+ * {@code --checkpoint} (repeatable) checks a checkpoint as {@code GET /audit-checkpoints/{id}} serves it: its
+ * Merkle root recomputes from its heads and its RFC 3161 token covers its statement and verifies with the TSA
+ * certificate inside it ({@code --tsa-cert}: a PEM or DER certificate the TSA's must be, or be issued by);
+ * with only checkpoints given no export is read. Reads standard input when no file (or {@code -}) is given. {@code --pay-to} names the recipients the
  * operator is known to receive payments at (a proof paying anyone else fails); {@code --proofs-required-from}
  * lists paid links linked before that instant without any proof as legacy instead of failing. Exit status: 0 every
  * chain recomputes and every paid link's payment is proven (or only checkable on chain), 1 a chain is
@@ -54,19 +58,45 @@ public final class VerifyExport {
         Duration skew = PaymentProofCheck.DEFAULT_SKEW;
         java.time.Instant requiredFrom = null;
         String file = null;
+        List<String> checkpointFiles = new ArrayList<>();
+        String tsaCert = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--pay-to" -> payTo.addAll(Arrays.asList(args[++i].split(",")));
                     case "--skew-seconds" -> skew = Duration.ofSeconds(Long.parseLong(args[++i]));
                     case "--proofs-required-from" -> requiredFrom = java.time.Instant.parse(args[++i]);
+                    case "--checkpoint" -> checkpointFiles.add(args[++i]);
+                    case "--tsa-cert" -> tsaCert = args[++i];
                     default -> file = args[i];
                 }
             }
         } catch (RuntimeException e) {
             err.println("usage: VerifyExport [--pay-to 0xAddress[,0xAddress]] [--skew-seconds N] [--proofs-required-from"
-                    + " ISO-INSTANT] [file.jsonl | -]");
+                    + " ISO-INSTANT] [--checkpoint checkpoint.json]... [--tsa-cert tsa.pem] [file.jsonl | -]");
             return 2;
+        }
+        boolean checkpointsValid = true;
+        if (!checkpointFiles.isEmpty()) {
+            java.security.cert.X509Certificate pinned = null;
+            JsonMapper json = JsonMapper.createDefault();
+            try {
+                if (tsaCert != null) {
+                    pinned = dev.quipu.audit.checkpoint.timestamp.TimestampTokens.certificate(Files.readAllBytes(Path.of(tsaCert)));
+                }
+                for (String f : checkpointFiles) {
+                    CheckpointCheck.Result r = CheckpointCheck.check(json.readValue(Files.readAllBytes(Path.of(f)),
+                            dev.quipu.audit.checkpoint.CheckpointService.Checkpoint.class), pinned);
+                    out.println(r.line());
+                    checkpointsValid &= r.ok();
+                }
+            } catch (IOException | java.security.cert.CertificateException | RuntimeException e) {
+                err.println("could not read the checkpoint or the TSA certificate: " + e.getMessage());
+                return 2;
+            }
+            if (file == null) {
+                return checkpointsValid ? 0 : 1;
+            }
         }
         ChainVerifier.ProofPolicy proofs = new ChainVerifier.ProofPolicy(new PaymentProofCheck(SignerRecovery.fastest(), skew,
                 payTo), requiredFrom);
@@ -102,7 +132,7 @@ public final class VerifyExport {
                 err.println("no links in the input");
                 return 2;
             }
-            return allValid ? 0 : 1;
+            return allValid && checkpointsValid ? 0 : 1;
         } catch (IOException | RuntimeException e) {
             err.println("could not read the export: " + e.getMessage());
             return 2;
