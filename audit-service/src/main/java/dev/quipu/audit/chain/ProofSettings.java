@@ -1,7 +1,6 @@
 package dev.quipu.audit.chain;
 
 import dev.quipu.proof.PaymentProofCheck;
-import dev.quipu.proof.SignerRecovery;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Factory;
@@ -13,7 +12,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -40,12 +38,10 @@ public record ProofSettings(@Bindable(defaultValue = "") List<String> payTo,
         @Singleton
         @Bean(typed = ChainVerifier.ProofPolicy.class)
         ChainVerifier.ProofPolicy proofPolicy(ProofSettings settings) {
-            SignerRecovery recovery = SignerRecovery.fastest();
-            PaymentProofCheck check = new PaymentProofCheck(recovery, settings.skew(),
-                    new HashSet<>(settings.payTo() == null ? List.of() : settings.payTo()));
+            PaymentProofCheck check = PaymentProofCheck.withFastestRecovery(settings.skew(), settings.payTo());
             Instant requiredFrom = settings.requiredFrom() == null || settings.requiredFrom().isBlank() ? null
                     : Instant.parse(settings.requiredFrom().strip());
-            LOG.info("payment proofs: signer recovery {}, skew {} s, recipients {}, required {}", recovery.engine(),
+            LOG.info("payment proofs: signer recovery {}, skew {} s, recipients {}, required {}", check.recoveryEngine(),
                     settings.skew().toSeconds(),
                     check.acceptedPayTo().isEmpty() ? "not pinned (QUIPU_AUDIT_PROOFS_PAY_TO)" : check.acceptedPayTo(),
                     requiredFrom == null ? "for every paid link" : "for paid links linked from " + requiredFrom);

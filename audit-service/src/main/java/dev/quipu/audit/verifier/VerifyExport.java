@@ -3,7 +3,6 @@ package dev.quipu.audit.verifier;
 import dev.quipu.audit.chain.ChainVerifier;
 import dev.quipu.audit.chain.ExportLine;
 import dev.quipu.proof.PaymentProofCheck;
-import dev.quipu.proof.SignerRecovery;
 import io.micronaut.json.JsonMapper;
 
 import java.io.BufferedReader;
@@ -98,8 +97,8 @@ public final class VerifyExport {
                 return checkpointsValid ? 0 : 1;
             }
         }
-        ChainVerifier.ProofPolicy proofs = new ChainVerifier.ProofPolicy(new PaymentProofCheck(SignerRecovery.fastest(), skew,
-                payTo), requiredFrom);
+        ChainVerifier.ProofPolicy proofs = new ChainVerifier.ProofPolicy(PaymentProofCheck.withFastestRecovery(skew, payTo),
+                requiredFrom);
         try (Reader in = file == null || "-".equals(file)
                 ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
                 : Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {

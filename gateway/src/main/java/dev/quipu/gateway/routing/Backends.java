@@ -2,6 +2,7 @@ package dev.quipu.gateway.routing;
 
 import dev.quipu.contracts.events.DataVersions;
 import dev.quipu.contracts.pricebook.Service;
+import dev.quipu.internalauth.CallerIdentity;
 import dev.quipu.internalauth.InternalTokens;
 import jakarta.inject.Singleton;
 
@@ -25,14 +26,11 @@ public class Backends {
 
     /**
      * Request headers passed on to backends; everything else (payment headers, and the caller's own
-     * {@code Authorization}, passed on as {@link #CALLER_AUTHORIZATION}) stays here: a backend's
+     * {@code Authorization}, passed on as {@link CallerIdentity#CALLER_AUTHORIZATION}) stays here: a backend's
      * {@code Authorization} is the gateway's own credential.
      */
     private static final List<String> FORWARDED_HEADERS = List.of("content-type", "accept", "x-agent-id",
             "x-request-id");
-
-    /** The header that carries the public caller's {@code Authorization} to a backend. */
-    public static final String CALLER_AUTHORIZATION = "X-Caller-Authorization";
 
     private final Map<String, URI> urls;
     private final Duration timeout;
@@ -67,17 +65,15 @@ public class Backends {
                 .timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach((name, value) -> {
-            if (FORWARDED_HEADERS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+            String lower = name.toLowerCase(java.util.Locale.ROOT);
+            if (FORWARDED_HEADERS.contains(lower)) {
                 request.header(name, value);
+            } else if (lower.equals("authorization")) {
+                // the caller's own credential (an operator's token for POST /budget), under another name
+                request.header(CallerIdentity.CALLER_AUTHORIZATION, value);
             }
         });
         request.header("Authorization", credentials.authorizationFor(service.moduleName()));
-        headers.forEach((name, value) -> {
-            if (name.equalsIgnoreCase("authorization")) {
-                // the caller's own credential (an operator's token for POST /budget), under another name
-                request.header(CALLER_AUTHORIZATION, value);
-            }
-        });
         long started = System.nanoTime();
         try {
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

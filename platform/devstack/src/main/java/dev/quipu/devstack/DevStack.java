@@ -61,6 +61,7 @@ public final class DevStack implements AutoCloseable {
     private FileChannel lockChannel;
     private FileLock lock;
     private EmbeddedKafka kafka;
+    private SuiteSecrets secrets;
     private EmbeddedDatabase database;
     private volatile boolean closing;
     private boolean closed;
@@ -142,7 +143,12 @@ public final class DevStack implements AutoCloseable {
      * public set every service checks tokens against. Made at the first start, kept afterwards.
      */
     public Path keysDir() {
-        return config.baseDir().resolve("keys");
+        return secrets().keysDir();
+    }
+
+    /** The suite's keys and secrets ({@link SuiteSecrets}), read or made once at start. */
+    public SuiteSecrets secrets() {
+        return requireStarted(secrets, "suite's secrets");
     }
 
     public EmbeddedKafka kafka() {
@@ -171,6 +177,7 @@ public final class DevStack implements AutoCloseable {
         createDirectories();
         acquireLock();
         stopLeftovers();
+        secrets = SuiteSecrets.ensure(config.baseDir());
         long t0 = System.nanoTime();
         // both take seconds; in parallel they cost the longer of the two
         CompletableFuture<EmbeddedKafka> broker = CompletableFuture.supplyAsync(() -> {
@@ -193,7 +200,7 @@ public final class DevStack implements AutoCloseable {
             database.createDatabase(ServiceEnvironment.databaseName(s));
         }
         kafka.createTopics(Topics.all(), Topics.PARTITIONS);
-        KafkaAccessControl.apply(kafka.adminBootstrapServers(), kafkaPasswords(SuiteSecrets.ensure(config.baseDir())));
+        KafkaAccessControl.apply(kafka.adminBootstrapServers(), kafkaPasswords(secrets));
         progress.accept("Kafka (KRaft) on " + kafka.bootstrapServers() + ", data in " + config.dataDir().resolve("kafka"));
         log.info("infrastructure up in {} ms", (System.nanoTime() - t0) / 1_000_000);
         writePortsFile();
@@ -201,8 +208,6 @@ public final class DevStack implements AutoCloseable {
 
     synchronized void startServices() {
         requireStarted(kafka, "broker");
-        SuiteSecrets secrets = SuiteSecrets.ensure(config.baseDir());
-        Path publicKeys = secrets.publicKeys();
         for (Service s : config.services()) {
             if (closing) {
                 throw new DevStackException("stopped while starting");
@@ -213,7 +218,7 @@ public final class DevStack implements AutoCloseable {
                 // the URL the gateway advertises in its discovery documents: its actual port here
                 env.put("QUIPU_GATEWAY_PUBLIC_URL", "http://localhost:" + port(s));
             }
-            env.putAll(ServiceEnvironment.credentials(s, publicKeys, keysDir()));
+            env.putAll(ServiceEnvironment.credentials(s, secrets));
             env.putAll(ServiceEnvironment.secrets(s, secrets));
             env.putAll(config.extraEnvironment().getOrDefault(s, Map.of()));
             Path jar = config.jarOf(s);

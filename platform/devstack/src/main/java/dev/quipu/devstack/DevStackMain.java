@@ -104,7 +104,7 @@ final class DevStackMain {
                 .map(p -> p.service().shortName() + " :" + p.port()).toList()));
         // the operator token sets spending caps (POST /budget); reputation-service reads the same variable
         String operatorToken = System.getenv().getOrDefault("QUIPU_OPERATOR_TOKEN",
-                SuiteSecrets.ensure(config.baseDir()).get("QUIPU_OPERATOR_TOKEN"));
+                stack.secrets().get("QUIPU_OPERATOR_TOKEN"));
         System.out.println("  operator  Authorization: Bearer " + operatorToken + "   (POST /budget; made in "
                 + config.baseDir().resolve(SuiteSecrets.FILE) + ", or set QUIPU_OPERATOR_TOKEN)");
         System.out.println("  backends  listen on 127.0.0.1 and answer the suite's own callers only;"

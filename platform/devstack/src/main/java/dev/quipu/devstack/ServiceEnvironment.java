@@ -62,9 +62,9 @@ public final class ServiceEnvironment {
      * The internal-auth settings of {@code service}: the suite's public key set, and its own private
      * key only (docs/security.md).
      */
-    public static Map<String, String> credentials(Service service, Path publicKeys, Path keysDir) {
-        return Map.of("QUIPU_INTERNAL_AUTH_JWKS", "file:" + publicKeys.toAbsolutePath(),
-                "QUIPU_INTERNAL_AUTH_KEY", SuiteKeys.privateKeyFile(keysDir, service.moduleName()).toAbsolutePath().toString());
+    public static Map<String, String> credentials(Service service, SuiteSecrets secrets) {
+        return Map.of("QUIPU_INTERNAL_AUTH_JWKS", "file:" + secrets.publicKeys().toAbsolutePath(),
+                "QUIPU_INTERNAL_AUTH_KEY", SuiteKeys.privateKeyFile(secrets.keysDir(), service.moduleName()).toAbsolutePath().toString());
     }
 
     /**

@@ -6,10 +6,8 @@ import dev.quipu.internalauth.SuiteKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -114,12 +112,7 @@ public final class SuiteSecrets {
                 + "# docker compose --env-file .quipu/secrets.env up   reads the same values.\n");
         values.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
         Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(FILE + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        SuiteKeys.writeOwnerOnly(file, text.toString());
     }
 
     /** 32 random bytes, URL-safe base64: no character a shell, a URL or a JDBC string would trip on. */

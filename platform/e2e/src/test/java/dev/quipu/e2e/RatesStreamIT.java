@@ -100,10 +100,8 @@ class RatesStreamIT {
         builder.environment().putAll(ServiceEnvironment.of(Service.GATEWAY, ports, suite.stack().bootstrapServers(),
                 suite.stack().postgresPort()));
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
-        builder.environment().putAll(ServiceEnvironment.credentials(Service.GATEWAY,
-                suite.stack().keysDir().resolve(dev.quipu.internalauth.SuiteKeys.PUBLIC_SET), suite.stack().keysDir()));
-        builder.environment().putAll(ServiceEnvironment.secrets(Service.GATEWAY,
-                dev.quipu.devstack.SuiteSecrets.ensure(suite.stack().config().baseDir())));
+        builder.environment().putAll(ServiceEnvironment.credentials(Service.GATEWAY, suite.stack().secrets()));
+        builder.environment().putAll(ServiceEnvironment.secrets(Service.GATEWAY, suite.stack().secrets()));
         Process second = builder.start();
         try {
             URI secondGateway = URI.create("http://127.0.0.1:" + port);

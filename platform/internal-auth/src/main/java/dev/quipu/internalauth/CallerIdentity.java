@@ -25,6 +25,12 @@ import java.util.Optional;
 @Replaces(DefaultJwtAuthenticationFactory.class)
 public class CallerIdentity implements JwtAuthenticationFactory {
 
+    /**
+     * The header in which the gateway passes a public caller's own {@code Authorization} on to a
+     * backend, whose {@code Authorization} is the gateway's credential (docs/security.md).
+     */
+    public static final String CALLER_AUTHORIZATION = "X-Caller-Authorization";
+
     @Override
     public Optional<Authentication> createAuthentication(JWT token) {
         if (!(token instanceof SignedJWT signed)) {

@@ -1,8 +1,11 @@
 package dev.quipu.internalauth;
 
+import dev.quipu.contracts.pricebook.Service;
+
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,8 +18,7 @@ import java.util.List;
 public final class InternalHeader {
 
     static final Duration OPERATOR_TTL = Duration.ofHours(1);
-    static final List<String> SERVICES = List.of("gateway", "payment-service", "sanctions-service", "registry-service",
-            "rates-service", "report-service", "audit-service", "reputation-service");
+    static final List<String> SERVICES = Arrays.stream(Service.values()).map(Service::moduleName).toList();
 
     private InternalHeader() {
     }

@@ -56,7 +56,7 @@ public final class SuiteKeys {
             for (String identity : new TreeSet<>(identities)) {
                 Path file = privateKeyFile(dir, identity);
                 if (!Files.exists(file)) {
-                    write(file, generate(identity).toJSONString());
+                    writeOwnerOnly(file, generate(identity).toJSONString());
                 }
             }
             List<JWK> publicKeys = new ArrayList<>();
@@ -66,7 +66,7 @@ public final class SuiteKeys {
                 }
             }
             Path set = dir.resolve(PUBLIC_SET);
-            write(set, new JWKSet(publicKeys).toString(true));
+            writeOwnerOnly(set, new JWKSet(publicKeys).toString(true));
             return set;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the suite's keys in " + dir, e);
@@ -86,7 +86,8 @@ public final class SuiteKeys {
         return parsePrivate(Files.readString(file, StandardCharsets.UTF_8), file.toString());
     }
 
-    static ECKey parsePrivate(String json, String where) {
+    /** A private EC key with a key id from its JWK text; {@code where} names it in errors. */
+    public static ECKey parsePrivate(String json, String where) {
         try {
             JWK jwk = JWK.parse(json);
             if (!(jwk instanceof ECKey ec) || !ec.isPrivate() || ec.getKeyID() == null) {
@@ -98,7 +99,11 @@ public final class SuiteKeys {
         }
     }
 
-    private static void write(Path file, String content) throws IOException {
+    /**
+     * Writes {@code content} to {@code file} readable by its owner only, replacing it atomically, so
+     * no reader ever sees half a key or a moment of wider permissions.
+     */
+    public static void writeOwnerOnly(Path file, String content) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, content, StandardCharsets.UTF_8);
         restrict(tmp, "rw-------");

@@ -5,6 +5,8 @@ import org.web3j.utils.Numeric;
 
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -110,7 +112,21 @@ public final class PaymentProofCheck {
 
     /** The fastest engine here, the default skew, no pinned recipient. */
     public static PaymentProofCheck standard() {
-        return new PaymentProofCheck(SignerRecovery.fastest(), DEFAULT_SKEW, Set.of());
+        return withFastestRecovery(DEFAULT_SKEW, null);
+    }
+
+    /**
+     * The fastest engine here with an owner's settings: {@code skew}, and the recipients it pins
+     * ({@code null} or empty pins none).
+     */
+    public static PaymentProofCheck withFastestRecovery(Duration skew, Collection<String> acceptedPayTo) {
+        return new PaymentProofCheck(SignerRecovery.fastest(), skew,
+                acceptedPayTo == null ? Set.of() : new HashSet<>(acceptedPayTo));
+    }
+
+    /** The secp256k1 engine in use, for start-up logs. */
+    public String recoveryEngine() {
+        return recovery.engine();
     }
 
     public Set<String> acceptedPayTo() {

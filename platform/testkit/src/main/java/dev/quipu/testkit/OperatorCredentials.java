@@ -1,5 +1,6 @@
 package dev.quipu.testkit;
 
+import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.internalauth.InternalTokens;
 import dev.quipu.internalauth.SuiteKeys;
 import io.micronaut.context.annotation.Requires;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -33,8 +35,7 @@ public class OperatorCredentials {
     /** The public set, as a Micronaut resource location for {@code jwks-static}. */
     public static final String PUBLIC_SET = "classpath:" + KEYS + SuiteKeys.PUBLIC_SET;
 
-    private static final List<String> EVERY_SERVICE = List.of("gateway", "payment-service", "sanctions-service",
-            "registry-service", "rates-service", "report-service", "audit-service", "reputation-service");
+    private static final List<String> EVERY_SERVICE = Arrays.stream(Service.values()).map(Service::moduleName).toList();
 
     private final String header = "Bearer " + signer(SuiteKeys.OPERATOR).mint(EVERY_SERVICE, Duration.ofHours(6));
 
@@ -51,12 +52,10 @@ public class OperatorCredentials {
             if (in == null) {
                 throw new IllegalArgumentException("no test key for " + identity);
             }
-            return new InternalTokens(com.nimbusds.jose.jwk.ECKey.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)),
-                    Clock.systemUTC());
+            return new InternalTokens(SuiteKeys.parsePrivate(new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                    KEYS + identity + ".jwk"), Clock.systemUTC());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.text.ParseException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

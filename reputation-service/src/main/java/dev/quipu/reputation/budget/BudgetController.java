@@ -11,6 +11,7 @@ import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
+import dev.quipu.internalauth.CallerIdentity;
 import dev.quipu.internalauth.SuiteKeys;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.security.authentication.Authentication;
@@ -93,13 +94,10 @@ public class BudgetController {
         return HttpResponse.ok(store.find(agentId, clock.instant()).map(BudgetView::of).orElse(BudgetView.none(agentId)));
     }
 
-    /** The public caller's own {@code Authorization}, as the gateway passes it on (docs/security.md). */
-    public static final String CALLER_AUTHORIZATION = "X-Caller-Authorization";
-
     @Post
     MutableHttpResponse<?> set(@Nullable @Body byte[] body,
                                HttpHeaders headers, @Nullable Authentication caller) throws SQLException {
-        String authorization = headers.get(CALLER_AUTHORIZATION);
+        String authorization = headers.get(CallerIdentity.CALLER_AUTHORIZATION);
         Object parsed;
         try {
             parsed = json.parse(body);

@@ -1,7 +1,6 @@
 package dev.quipu.reputation.stats;
 
 import dev.quipu.proof.PaymentProofCheck;
-import dev.quipu.proof.SignerRecovery;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Factory;
@@ -11,7 +10,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -34,10 +32,8 @@ public record ProofSettings(@Bindable(defaultValue = "") List<String> payTo,
         @Singleton
         @Bean(typed = PaymentProofCheck.class)
         PaymentProofCheck paymentProofCheck(ProofSettings settings) {
-            SignerRecovery recovery = SignerRecovery.fastest();
-            PaymentProofCheck check = new PaymentProofCheck(recovery, settings.skew(),
-                    new HashSet<>(settings.payTo() == null ? List.of() : settings.payTo()));
-            LOG.info("payment proofs: signer recovery {}, skew {} s, recipients {}", recovery.engine(),
+            PaymentProofCheck check = PaymentProofCheck.withFastestRecovery(settings.skew(), settings.payTo());
+            LOG.info("payment proofs: signer recovery {}, skew {} s, recipients {}", check.recoveryEngine(),
                     settings.skew().toSeconds(),
                     check.acceptedPayTo().isEmpty() ? "not pinned (QUIPU_REPUTATION_PROOFS_PAY_TO)" : check.acceptedPayTo());
             return check;

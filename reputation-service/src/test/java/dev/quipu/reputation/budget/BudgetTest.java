@@ -68,7 +68,7 @@ class BudgetTest implements TestPropertyProvider {
     private int post(String uri, Object body, String authorization) {
         var request = HttpRequest.POST(uri, body).header("Authorization", GATEWAY);
         if (authorization != null) {
-            request.header(BudgetController.CALLER_AUTHORIZATION, authorization);
+            request.header(dev.quipu.internalauth.CallerIdentity.CALLER_AUTHORIZATION, authorization);
         }
         try {
             return http.toBlocking().exchange(request, String.class).code();
