@@ -2,17 +2,12 @@ package dev.quipu.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.quipu.contracts.pricebook.Service;
-import dev.quipu.internalauth.InternalTokens;
-import dev.quipu.internalauth.SuiteKeys;
+import dev.quipu.testkit.PlainHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,8 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(SuiteExtension.class)
 class InternalRoutesRefuseStrangersIT {
 
-    private final HttpClient http = HttpClient.newHttpClient();
-
     @Test
     void forgedPaidEventsAreRefusedAndLeaveReputationAndTheChainUntouched(RunningSuite suite) throws Exception {
         String wallet = "0x" + UUID.randomUUID().toString().replace("-", "").substring(0, 32) + "00000000";
@@ -42,9 +35,9 @@ class InternalRoutesRefuseStrangersIT {
             assertEquals(401, post(payment, "/internal/calls", forged, null).statusCode());
             assertEquals(401, post(payment, "/internal/payments/complete", "{\"ticket\":\"t\",\"reached\":true,\"status\":200,"
                     + "\"event\":" + forged + "}", null).statusCode());
-            assertEquals(403, post(payment, "/internal/calls", forged, as(suite, "report-service", Service.PAYMENT)).statusCode());
+            assertEquals(403, post(payment, "/internal/calls", forged, suite.authorization("report-service", Service.PAYMENT)).statusCode());
             // even the gateway's credential cannot write a paid event without its settlement
-            assertEquals(422, post(payment, "/internal/calls", forged, as(suite, "gateway", Service.PAYMENT)).statusCode());
+            assertEquals(422, post(payment, "/internal/calls", forged, suite.authorization("gateway", Service.PAYMENT)).statusCode());
         }
         Thread.sleep(1_000); // had anything reached the topic, the folds would have it by now
         JsonNode reputation = suite.get("/reputation/" + wallet).json();
@@ -64,12 +57,12 @@ class InternalRoutesRefuseStrangersIT {
         assertEquals(401, post(reputation, "/internal/budget/reserve", reserve, null).statusCode());
         assertEquals(401, post(reputation, "/internal/budget/reserve", reserve, "Bearer " + suite.operatorToken()).statusCode(),
                 "the public operator token is not an internal credential");
-        assertEquals(403, post(reputation, "/internal/budget/reserve", reserve, as(suite, "sanctions-service", Service.REPUTATION))
+        assertEquals(403, post(reputation, "/internal/budget/reserve", reserve, suite.authorization("sanctions-service", Service.REPUTATION))
                 .statusCode());
         JsonNode budget = suite.get("/budget/" + agent).json();
         assertEquals(0, new java.math.BigDecimal(budget.path("reserved_usdc").asText()).signum(), budget.toString());
 
-        HttpResponse<String> byGateway = post(reputation, "/internal/budget/reserve", reserve, as(suite, "gateway", Service.REPUTATION));
+        HttpResponse<String> byGateway = post(reputation, "/internal/budget/reserve", reserve, suite.authorization("gateway", Service.REPUTATION));
         assertEquals(200, byGateway.statusCode(), byGateway.body());
         budget = suite.get("/budget/" + agent).json();
         assertEquals(0, new java.math.BigDecimal("0.05").compareTo(new java.math.BigDecimal(budget.path("reserved_usdc").asText())),
@@ -108,13 +101,6 @@ class InternalRoutesRefuseStrangersIT {
         assertEquals(200, answer.statusCode(), answer.body());
     }
 
-    /** A credential of the suite's {@code identity} for {@code service}, signed with its key in .quipu/keys. */
-    private static String as(RunningSuite suite, String identity, Service service) throws IOException {
-        InternalTokens tokens = new InternalTokens(SuiteKeys.readPrivate(
-                SuiteKeys.privateKeyFile(suite.stack().keysDir(), identity)), Clock.systemUTC());
-        return tokens.authorizationFor(service.moduleName());
-    }
-
     private static String paidEvent(String wallet, Instant at) {
         return ("{\"event_id\":\"%s\",\"occurred_at\":\"%s\",\"operation_id\":\"sanctions_screen\",\"route\":\"POST /sanctions\","
                 + "\"agent_id\":\"%s\",\"payer\":\"%s\",\"access\":\"paid\",\"price_usdc\":\"0.05\",\"charged_atomic\":50000,"
@@ -123,14 +109,7 @@ class InternalRoutesRefuseStrangersIT {
                 .formatted(UUID.randomUUID(), at.truncatedTo(ChronoUnit.SECONDS), wallet, wallet);
     }
 
-    private HttpResponse<String> post(URI base, String path, String body, String authorization) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
-                .header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(20))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    private static HttpResponse<String> post(URI base, String path, String body, String authorization) {
+        return PlainHttp.send("POST", base.resolve(path), body, authorization);
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.quipu.contracts.pricebook.Service;
 import dev.quipu.devstack.DevStack;
+import dev.quipu.internalauth.InternalTokens;
+import dev.quipu.internalauth.SuiteKeys;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,23 +58,27 @@ public final class RunningSuite {
     }
 
     /**
-     * An {@code Authorization} value that {@code service} accepts from the suite's operator, as
-     * {@code ./quipu internal-header} prints it: signed with the operator key the devstack made.
+     * An {@code Authorization} value that {@code service} accepts from {@code identity} of this suite,
+     * signed with its key in the suite's keys ({@code operator}: as {@code ./quipu internal-header}
+     * prints it).
      */
-    public String operatorAuthorization(Service service) {
+    public String authorization(String identity, Service service) {
         try {
-            var operator = new dev.quipu.internalauth.InternalTokens(dev.quipu.internalauth.SuiteKeys.readPrivate(
-                    dev.quipu.internalauth.SuiteKeys.privateKeyFile(stack.keysDir(), dev.quipu.internalauth.SuiteKeys.OPERATOR)),
-                    java.time.Clock.systemUTC());
-            return "Bearer " + operator.mint(java.util.List.of(service.moduleName()), Duration.ofMinutes(10));
+            return new InternalTokens(SuiteKeys.readPrivate(SuiteKeys.privateKeyFile(stack.keysDir(), identity)),
+                    java.time.Clock.systemUTC()).authorizationFor(service.moduleName());
         } catch (IOException e) {
-            throw new AssertionError("no operator key in " + stack.keysDir(), e);
+            throw new AssertionError("no key of " + identity + " in " + stack.keysDir(), e);
         }
+    }
+
+    /** The operator's {@link #authorization}. */
+    public String operatorAuthorization(Service service) {
+        return authorization(SuiteKeys.OPERATOR, service);
     }
 
     /** The operator token this suite's reputation-service was given (made in .quipu/secrets.env). */
     public String operatorToken() {
-        return dev.quipu.devstack.SuiteSecrets.ensure(stack.config().baseDir()).get("QUIPU_OPERATOR_TOKEN");
+        return stack.secrets().get("QUIPU_OPERATOR_TOKEN");
     }
 
     public Reply get(URI base, String path) {
