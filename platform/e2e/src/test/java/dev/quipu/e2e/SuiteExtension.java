@@ -2,6 +2,7 @@ package dev.quipu.e2e;
 
 import dev.quipu.devstack.DevStack;
 import dev.quipu.devstack.DevStackConfig;
+import dev.quipu.contracts.pricebook.Service;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -49,6 +50,10 @@ public final class SuiteExtension implements ParameterResolver {
                         .repoRoot(repoRoot)
                         .randomPorts()
                         .readyTimeout(Duration.ofSeconds(240))
+                        // tests never reach the publishers: the bundled snapshots serve (live fetching is
+                        // tested in sanctions- and rates-service against local servers)
+                        .environment(Service.SANCTIONS, "QUIPU_LISTS_REFRESH_ENABLED", "false")
+                        .environment(Service.RATES, "QUIPU_RATES_MODE", "snapshot")
                         .build();
                 return new Started(new RunningSuite(DevStack.start(config)), null);
             } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import dev.quipu.contracts.pricebook.PriceBook;
 import dev.quipu.contracts.validation.ValidationError;
 import dev.quipu.contracts.validation.ValidationErrorBody;
 import dev.quipu.runtime.JsonRequests;
+import dev.quipu.sanctions.freshness.ListFreshness;
 import dev.quipu.runtime.OperationInput;
 import dev.quipu.sanctions.lists.ListId;
 import dev.quipu.sanctions.lists.PartialDate;
@@ -48,14 +49,14 @@ public class SanctionsController {
     private final ScreeningResponses responses;
 
     public SanctionsController(PriceBook priceBook, OperationInput input, JsonRequests json, ListState lists,
-                               Screener screener, MatchingSettings settings) {
+                               Screener screener, MatchingSettings settings, ListFreshness freshness) {
         this.priceBook = priceBook;
         this.input = input;
         this.json = json;
         this.lists = lists;
         this.screener = screener;
         this.settings = settings;
-        this.responses = new ScreeningResponses(settings);
+        this.responses = new ScreeningResponses(settings, freshness::of);
     }
 
     @Post("/sanctions")

@@ -1,5 +1,6 @@
 package dev.quipu.sanctions.api;
 
+import dev.quipu.sanctions.freshness.ListFreshness;
 import dev.quipu.sanctions.lists.Entity;
 import dev.quipu.sanctions.lists.ListId;
 import dev.quipu.sanctions.lists.ListVersion;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Builds the JSON of a sanctions result. Risk scale: {@code risk_score} is 100 × the best match
@@ -25,9 +27,12 @@ import java.util.Set;
 public final class ScreeningResponses {
 
     private final MatchingSettings settings;
+    private final Function<ListVersion, ListFreshness.Freshness> freshness;
 
-    public ScreeningResponses(MatchingSettings settings) {
+    /** @param freshness where each list version came from and how old it is ({@link ListFreshness#of}) */
+    public ScreeningResponses(MatchingSettings settings, Function<ListVersion, ListFreshness.Freshness> freshness) {
         this.settings = settings;
+        this.freshness = freshness;
     }
 
     public Map<String, Object> result(List<Match> matches, ScreeningIndex index, Set<ListId> lists) {
@@ -117,6 +122,10 @@ public final class ScreeningResponses {
             m.put("version", v.version());
             m.put("published_at", v.publishedAt() == null ? null : v.publishedAt().toString());
             m.put("fetched_at", v.fetchedAt().toString());
+            ListFreshness.Freshness f = freshness.apply(v);
+            m.put("source_mode", f.mode().apiName());
+            m.put("age_seconds", f.ageSeconds());
+            m.put("stale", f.stale());
             m.put("sha256", v.sha256());
             m.put("entities", v.entityCount());
             m.put("source_url", v.sourceUrl());

@@ -20,9 +20,9 @@ public class ListFetcher {
     private final HttpClient client;
     private final Duration timeout;
 
-    public ListFetcher(Duration timeout) {
+    public ListFetcher(Duration connectTimeout, Duration timeout) {
         this.timeout = timeout;
-        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).followRedirects(HttpClient.Redirect.NORMAL).build();
     }
 
     public byte[] fetch(String url) throws FetchFailed {

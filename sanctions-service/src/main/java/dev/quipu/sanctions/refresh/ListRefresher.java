@@ -96,7 +96,8 @@ public class ListRefresher {
         } else if (o.status() == Status.UNCHANGED) {
             LOG.debug("list {} unchanged", o.list());
         } else {
-            LOG.warn("list {} refresh {}: {}; the serving version stays", o.list(), o.status(), o.reason());
+            // ListSources logs an outage once; each failed attempt only at debug
+            LOG.debug("list {} refresh {}: {}; the serving version stays", o.list(), o.status(), o.reason());
         }
         return o;
     }

@@ -15,13 +15,20 @@ import java.util.Map;
  * expects ({@code sdn.csv=https://...,alt.csv=https://...}); an empty value leaves that list on its
  * bundled snapshot.
  *
- * @param enabled   off by default: the embedded default serves the bundled snapshots
- * @param maxChange largest relative change of the entity count accepted without force (0.2 = ±20 %)
+ * @param enabled           on by default: lists are fetched live, the bundled snapshots are the floor
+ * @param initialDelay      first fetch after start (in the background)
+ * @param retryAfterFailure first retry after a failed fetch; doubled at each further failure, up to the interval
+ * @param connectTimeout    short, so that a machine without network fails fast
+ * @param timeout           a whole download (the SDN Advanced XML is ~120 MB)
+ * @param maxChange         largest relative change of the entity count accepted without force (0.2 = ±20 %)
  */
 @ConfigurationProperties("quipu.lists.refresh")
-public record RefreshSettings(@Bindable(defaultValue = "false") boolean enabled,
+public record RefreshSettings(@Bindable(defaultValue = "true") boolean enabled,
+                              @Bindable(defaultValue = "0s") Duration initialDelay,
                               @Bindable(defaultValue = "4h") Duration interval,
-                              @Bindable(defaultValue = "60s") Duration timeout,
+                              @Bindable(defaultValue = "1m") Duration retryAfterFailure,
+                              @Bindable(defaultValue = "10s") Duration connectTimeout,
+                              @Bindable(defaultValue = "120s") Duration timeout,
                               @Bindable(defaultValue = "0.2") double maxChange,
                               @Bindable(defaultValue = "") String ofacSdn,
                               @Bindable(defaultValue = "") String ofacCons,
@@ -38,6 +45,12 @@ public record RefreshSettings(@Bindable(defaultValue = "false") boolean enabled,
         put(out, ListId.EU, eu);
         put(out, ListId.UK, uk);
         return out;
+    }
+
+    /** The wait after the {@code failures}-th failure in a row: 1, 2, 4 ... times retry-after-failure, at most the interval. */
+    public Duration retryDelay(int failures) {
+        Duration delay = retryAfterFailure.multipliedBy(1L << Math.min(Math.max(failures, 1) - 1, 20));
+        return delay.compareTo(interval) > 0 ? interval : delay;
     }
 
     static Map<String, String> parse(String spec) {

@@ -6,6 +6,7 @@ import dev.quipu.runtime.OperationInput;
 import dev.quipu.sanctions.api.ListState;
 import dev.quipu.sanctions.api.MatchingSettings;
 import dev.quipu.sanctions.api.ScreeningResponses;
+import dev.quipu.sanctions.freshness.ListFreshness;
 import dev.quipu.sanctions.matching.NameNormalizer;
 import dev.quipu.sanctions.matching.Screener;
 import io.micronaut.core.annotation.Nullable;
@@ -31,11 +32,11 @@ public class ZkpController {
     private final ZkpPrepare prepare;
 
     public ZkpController(PriceBook priceBook, OperationInput input, ListState lists, Screener screener,
-                         MatchingSettings settings, NameNormalizer normalizer) {
+                         MatchingSettings settings, NameNormalizer normalizer, ListFreshness freshness) {
         this.priceBook = priceBook;
         this.input = input;
         this.lists = lists;
-        this.screening = new PrivateScreening(screener, new ScreeningResponses(settings), settings.threshold(), settings.limit());
+        this.screening = new PrivateScreening(screener, new ScreeningResponses(settings, freshness::of), settings.threshold(), settings.limit());
         this.prepare = new ZkpPrepare(normalizer);
     }
 

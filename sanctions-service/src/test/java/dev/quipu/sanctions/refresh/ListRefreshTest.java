@@ -99,7 +99,7 @@ class ListRefreshTest implements TestPropertyProvider {
     EventCollector collector;
 
     private ListRefresher refresher() {
-        return new ListRefresher(state, new ListFetcher(Duration.ofSeconds(10)), 0.2, events::send);
+        return new ListRefresher(state, new ListFetcher(Duration.ofSeconds(10), Duration.ofSeconds(10)), 0.2, events::send);
     }
 
     private Map<String, String> sdnSource() {

@@ -2,6 +2,8 @@ package dev.quipu.sanctions.zkp;
 
 import dev.quipu.sanctions.api.MatchingSettings;
 import dev.quipu.sanctions.api.ScreeningResponses;
+import dev.quipu.sanctions.freshness.ListFreshness;
+import dev.quipu.sanctions.freshness.SourceMode;
 import dev.quipu.sanctions.matching.RealIndex;
 import dev.quipu.sanctions.matching.Screener;
 import dev.quipu.sanctions.matching.Token;
@@ -24,7 +26,8 @@ class PrivateScreeningTest {
     private static final String SALT_B = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4";
 
     private final PrivateScreening screening = new PrivateScreening(new Screener(RealIndex.NORMALIZER),
-            new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10)), 0.70, 10);
+            new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10),
+                    v -> new ListFreshness.Freshness(SourceMode.SNAPSHOT, 0, false, java.time.Duration.ofDays(7))), 0.70, 10);
 
     private static List<String> parts(String name) {
         return RealIndex.NORMALIZER.tokens(name).stream().map(Token::text).toList();

@@ -2,6 +2,8 @@ package dev.quipu.sanctions.zkp;
 
 import dev.quipu.sanctions.api.MatchingSettings;
 import dev.quipu.sanctions.api.ScreeningResponses;
+import dev.quipu.sanctions.freshness.ListFreshness;
+import dev.quipu.sanctions.freshness.SourceMode;
 import dev.quipu.sanctions.matching.RealIndex;
 import dev.quipu.sanctions.matching.Screener;
 import org.junit.jupiter.api.Test;
@@ -16,7 +18,8 @@ class ZkpPrepareTest {
 
     private final Map<String, Object> doc = new ZkpPrepare(RealIndex.NORMALIZER).document(RealIndex.INDEX,
             new PrivateScreening(new Screener(RealIndex.NORMALIZER),
-                    new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10)), 0.70, 10));
+                    new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10),
+                    v -> new ListFreshness.Freshness(SourceMode.SNAPSHOT, 0, false, java.time.Duration.ofDays(7))), 0.70, 10));
 
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> vectors() {
