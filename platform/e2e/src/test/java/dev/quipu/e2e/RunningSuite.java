@@ -30,12 +30,20 @@ public final class RunningSuite {
             .connectTimeout(Duration.ofSeconds(2))
             .build();
 
-    RunningSuite(DevStack stack) {
+    private final OfficialSourcesStandIn sources;
+
+    RunningSuite(DevStack stack, OfficialSourcesStandIn sources) {
         this.stack = stack;
+        this.sources = sources;
     }
 
     public DevStack stack() {
         return stack;
+    }
+
+    /** The local stand-ins for the publishers' official URLs the suite fetches from. */
+    OfficialSourcesStandIn sources() {
+        return sources;
     }
 
     public URI gateway() {
@@ -90,9 +98,18 @@ public final class RunningSuite {
     }
 
     public Reply postJson(String path, String body) {
-        return send(HttpRequest.newBuilder(gateway().resolve(path))
+        return postJson(gateway(), path, body, null);
+    }
+
+    /** A POST to {@code base}, with an {@code Authorization} header when one is given (a backend, as the operator). */
+    public Reply postJson(URI base, String path, String body, String authorization) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return send(request);
     }
 
     private Reply send(HttpRequest.Builder request) {

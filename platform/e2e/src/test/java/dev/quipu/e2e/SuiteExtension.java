@@ -43,20 +43,25 @@ public final class SuiteExtension implements ParameterResolver {
         static Started start() {
             Path home = Path.of(System.getProperty("quipu.e2e.home", "target/e2e-quipu")).toAbsolutePath();
             Path repoRoot = Path.of(System.getProperty("quipu.repo.root", "../..")).toAbsolutePath().normalize();
+            OfficialSourcesStandIn sources = null;
             try {
                 deleteRecursively(home);
-                DevStackConfig config = DevStackConfig.builder()
+                // live by default, as ./quipu up runs, with local stand-ins for the publishers' URLs
+                sources = new OfficialSourcesStandIn(repoRoot);
+                DevStackConfig.Builder builder = DevStackConfig.builder();
+                sources.sanctionsEnvironment().forEach((name, value) -> builder.environment(Service.SANCTIONS, name, value));
+                DevStackConfig config = builder
                         .baseDir(home)
                         .repoRoot(repoRoot)
                         .randomPorts()
                         .readyTimeout(Duration.ofSeconds(240))
-                        // tests never reach the publishers: the bundled snapshots serve (live fetching is
-                        // tested in sanctions- and rates-service against local servers)
-                        .environment(Service.SANCTIONS, "QUIPU_LISTS_REFRESH_ENABLED", "false")
                         .environment(Service.RATES, "QUIPU_RATES_MODE", "snapshot")
                         .build();
-                return new Started(new RunningSuite(DevStack.start(config)), null);
+                return new Started(new RunningSuite(DevStack.start(config), sources), null);
             } catch (RuntimeException e) {
+                if (sources != null) {
+                    sources.close();
+                }
                 return new Started(null, e);
             }
         }
@@ -72,6 +77,7 @@ public final class SuiteExtension implements ParameterResolver {
         public void close() {
             if (running != null) {
                 running.stack().close();
+                running.sources().close();
             }
         }
     }
