@@ -1,11 +1,11 @@
 package dev.quipu.e2e;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.quipu.testkit.UnListPublications;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -63,13 +63,7 @@ final class OfficialSourcesStandIn implements AutoCloseable {
 
     private byte[] nextUnPublication(Path bundled) {
         try {
-            String xml = Files.readString(bundled, StandardCharsets.UTF_8);
-            int id = xml.indexOf("<DATAID>" + DELISTED + "</DATAID>");
-            int start = xml.lastIndexOf("<INDIVIDUAL>", id);
-            int end = xml.indexOf("</INDIVIDUAL>", id) + "</INDIVIDUAL>".length();
-            xml = xml.substring(0, start) + xml.substring(end);
-            xml = xml.replaceFirst("dateGenerated=\"[^\"]+\"", "dateGenerated=\"" + unPublished + "\"");
-            return xml.getBytes(StandardCharsets.UTF_8);
+            return UnListPublications.afterDelisting(Files.readAllBytes(bundled), DELISTED, unPublished);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

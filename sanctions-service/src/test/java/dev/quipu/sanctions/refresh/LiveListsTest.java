@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.quipu.sanctions.api.ListState;
 import dev.quipu.sanctions.lists.ListId;
 import dev.quipu.testkit.SuiteResources;
+import dev.quipu.testkit.UnListPublications;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
@@ -21,7 +22,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -90,13 +90,7 @@ class LiveListsTest implements TestPropertyProvider {
 
     private byte[] nextUnPublication() {
         try (InputStream in = getClass().getResourceAsStream("/lists/un/UN_consolidated.xml")) {
-            String xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            int id = xml.indexOf("<DATAID>" + DELISTED + "</DATAID>");
-            int start = xml.lastIndexOf("<INDIVIDUAL>", id);
-            int end = xml.indexOf("</INDIVIDUAL>", id) + "</INDIVIDUAL>".length();
-            xml = xml.substring(0, start) + xml.substring(end);
-            xml = xml.replaceFirst("dateGenerated=\"[^\"]+\"", "dateGenerated=\"" + published + "\"");
-            return xml.getBytes(StandardCharsets.UTF_8);
+            return UnListPublications.afterDelisting(in.readAllBytes(), DELISTED, published);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
