@@ -2,9 +2,12 @@ package dev.quipu.runtime;
 
 import dev.quipu.contracts.pricebook.Operation;
 import dev.quipu.contracts.validation.RequestValidator;
+import dev.quipu.contracts.validation.ValidationError;
 import dev.quipu.contracts.validation.ValidationErrorBody;
 import jakarta.inject.Singleton;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,10 +19,12 @@ public class OperationInput {
 
     private final JsonRequests json;
     private final RequestValidator validator;
+    private final List<InputRule> rules;
 
-    public OperationInput(JsonRequests json, RequestValidator validator) {
+    public OperationInput(JsonRequests json, RequestValidator validator, List<InputRule> rules) {
         this.json = json;
         this.validator = validator;
+        this.rules = List.copyOf(rules);
     }
 
     /** The outcome: either the parsed body, or the 422 body to answer with. */
@@ -43,7 +48,14 @@ public class OperationInput {
                 return new Checked(null, e.toBody());
             }
         }
-        var errors = validator.validate(operation, parsed, query);
+        List<ValidationError> errors = new ArrayList<>(validator.validate(operation, parsed, query));
+        if (errors.isEmpty() && parsed instanceof Map<?, ?>) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fields = (Map<String, Object>) parsed;
+            for (InputRule rule : rules) {
+                errors.addAll(rule.check(operation, fields));
+            }
+        }
         return errors.isEmpty() ? new Checked(parsed, null) : new Checked(parsed, new ValidationErrorBody(errors));
     }
 }
