@@ -73,6 +73,7 @@ class BundledSnapshotsTest {
 
         assertEquals(List.of(14, 15, 16, 17, 18, 22), byDate.keySet().stream().sorted().map(LocalDate::getDayOfMonth).toList());
         assertEquals("1555", byDate.get(LocalDate.of(2026, 8, 18)).value().toPlainString());
+        assertEquals("dolarapi-blue/blue/ar-v1-dolares-blue-2026-08-18-eod.json", byDate.get(LocalDate.of(2026, 8, 18)).recording());
         assertEquals("1550", byDate.get(LocalDate.of(2026, 8, 22)).value().toPlainString());
     }
 

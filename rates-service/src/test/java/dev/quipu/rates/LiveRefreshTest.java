@@ -66,6 +66,7 @@ class LiveRefreshTest implements TestPropertyProvider {
         Map<String, Object> recorded = (Map<String, Object>) before.get("usd_cop");
         assertEquals("snapshot", recorded.get("source_mode"), "a failing publisher: the bundled recording serves");
         assertEquals("2014-02-03", recorded.get("as_of"));
+        assertEquals("snapshots/datos-gov-co-trm/trm/trm_sample.json", recorded.get("recording"));
         assertTrue(((String) recorded.get("note")).contains("datos-gov-co-trm: fetch failed: HTTP 503"), (String) recorded.get("note"));
 
         datosGov.serveBundled(TRM, "datos-gov-co-trm/trm/32sa-8pi3-2024-12-31_2025-04-30.json", "application/json");
@@ -74,6 +75,7 @@ class LiveRefreshTest implements TestPropertyProvider {
         assertEquals("2025-04-30", live.get("as_of"));
         assertEquals(false, live.get("stale"));
         assertTrue(!live.containsKey("note"), "nothing to explain");
+        assertTrue(!live.containsKey("recording"), "fetched, not read from the bundle");
 
         datosGov.fail(TRM, 503);
         Map<String, Object> answer = colombiaOnce(r -> "stale".equals(mode(r)));

@@ -73,6 +73,7 @@ class NoNetworkTest implements TestPropertyProvider {
     void theNewestRecordingsServeEachWithWhatItIs() {
         Map<String, Object> co = rates("CO");
         assertEquals("2025-04-30", value(co, "usd_cop").get("as_of"), "TRM of April 2025, not 2014");
+        assertEquals("snapshots/datos-gov-co-trm/trm/32sa-8pi3-2024-12-31_2025-04-30.json", value(co, "usd_cop").get("recording"));
         Map<String, Object> cl = rates("CL");
         assertEquals("2026-10-08", value(cl, "usd_clp").get("as_of"));
         assertEquals(false, value(cl, "usd_clp").get("official"));

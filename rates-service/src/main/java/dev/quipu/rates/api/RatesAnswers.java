@@ -92,6 +92,9 @@ public final class RatesAnswers {
         m.put("source_url", o.sourceUrl());
         m.put("official", o.official());
         m.put("source_mode", v.mode());
+        if (o.recording() != null) {
+            m.put("recording", "snapshots/" + o.recording());
+        }
         m.put("fetched_at", o.fetchedAt().toString());
         m.put("stale", v.stale());
         m.put("age_seconds", v.ageSeconds());

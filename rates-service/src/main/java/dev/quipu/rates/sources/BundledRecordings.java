@@ -55,9 +55,12 @@ public final class BundledRecordings {
         Map<String, Observation> byDate = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>();
         for (int i = 0; i < sets; i++) {
+            Replay replay = new Replay(source.id(), requests, i);
             try {
-                for (Observation o : source.fetch(new Replay(source.id(), requests, i), loadedAt)) {
-                    byDate.put(o.rate() + "|" + o.asOf(), o);
+                for (Observation o : source.fetch(replay, loadedAt)) {
+                    // which file a value came from: the one that answered the request shown as its source_url
+                    String file = replay.served.get(o.sourceUrl());
+                    byDate.put(o.rate() + "|" + o.asOf(), file == null ? o : o.recordedIn(file));
                 }
             } catch (UpstreamException e) {
                 errors.add(e.getMessage());
@@ -74,6 +77,8 @@ public final class BundledRecordings {
         private final String sourceId;
         private final Map<String, List<String>> requests;
         private final int set;
+        /** public URL of each request answered → the file that answered it */
+        private final Map<String, String> served = new LinkedHashMap<>();
 
         Replay(String sourceId, Map<String, List<String>> requests, int set) {
             this.sourceId = sourceId;
@@ -93,6 +98,7 @@ public final class BundledRecordings {
                 throw new UpstreamException("no recording of request '" + request.key() + "' of " + sourceId + " is bundled");
             }
             String file = files.get(Math.min(set, files.size() - 1));
+            served.put(request.publicUrl(), file);
             byte[] bytes = read(root + file);
             return new Body(file.substring(file.lastIndexOf('/') + 1).startsWith("cassette-") ? unwrap(file, bytes) : bytes,
                     StandardCharsets.UTF_8);
