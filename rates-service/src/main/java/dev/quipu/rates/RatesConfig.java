@@ -8,12 +8,19 @@ import java.time.Duration;
 @ConfigurationProperties("quipu.rates")
 public class RatesConfig {
 
-    /** {@code snapshot} (bundled recorded responses, offline) or {@code live} (the publishers over HTTP). */
-    private String mode = "snapshot";
-    /** How long an answer of a source is served before it is fetched again (the spec's 5 minutes). */
-    private Duration cacheTtl = Duration.ofMinutes(5);
-    /** How often every source is refreshed and every country's set published. */
+    /**
+     * {@code live} (default): every source is fetched from its publisher in the background, at start and
+     * every {@link #refreshInterval}; its bundled recording serves until the first success and whenever a
+     * fetch fails. {@code snapshot}: fetching is off, only the bundled recordings serve (tests, CI, offline).
+     */
+    private String mode = "live";
+    /** How often each source is fetched (the spec's 5-minute cache: no answer is older than this while its
+     * publisher answers). */
     private Duration refreshInterval = Duration.ofMinutes(5);
+    /** Delay of the first fetch after start; start-up itself never waits for a publisher. */
+    private Duration initialDelay = Duration.ZERO;
+    /** Small, so that an unreachable publisher fails at once instead of holding a refresh thread. */
+    private Duration connectTimeout = Duration.ofSeconds(3);
     private Duration httpTimeout = Duration.ofSeconds(10);
     private int breakerFailures = 3;
     private Duration breakerOpenFor = Duration.ofMinutes(1);
@@ -33,14 +40,20 @@ public class RatesConfig {
     private String bcrpUrl = "https://estadisticas.bcrp.gob.pe";
     private String bcraUrl = "https://api.bcra.gob.ar";
     private String dolarapiUrl = "https://dolarapi.com";
+    private String dolarapiMxUrl = "https://mx.dolarapi.com";
+    private String argentinadatosUrl = "https://api.argentinadatos.com";
     private String bluelyticsUrl = "https://api.bluelytics.com.ar";
 
     public String getMode() { return mode; }
+    /** True unless fetching is switched off ({@code snapshot}). */
+    public boolean fetching() { return !"snapshot".equals(mode); }
     public void setMode(String mode) { this.mode = mode; }
-    public Duration getCacheTtl() { return cacheTtl; }
-    public void setCacheTtl(Duration cacheTtl) { this.cacheTtl = cacheTtl; }
     public Duration getRefreshInterval() { return refreshInterval; }
     public void setRefreshInterval(Duration refreshInterval) { this.refreshInterval = refreshInterval; }
+    public Duration getInitialDelay() { return initialDelay; }
+    public void setInitialDelay(Duration initialDelay) { this.initialDelay = initialDelay; }
+    public Duration getConnectTimeout() { return connectTimeout; }
+    public void setConnectTimeout(Duration connectTimeout) { this.connectTimeout = connectTimeout; }
     public Duration getHttpTimeout() { return httpTimeout; }
     public void setHttpTimeout(Duration httpTimeout) { this.httpTimeout = httpTimeout; }
     public int getBreakerFailures() { return breakerFailures; }
@@ -77,6 +90,10 @@ public class RatesConfig {
     public void setBcraUrl(String v) { this.bcraUrl = v; }
     public String getDolarapiUrl() { return dolarapiUrl; }
     public void setDolarapiUrl(String v) { this.dolarapiUrl = v; }
+    public String getDolarapiMxUrl() { return dolarapiMxUrl; }
+    public void setDolarapiMxUrl(String v) { this.dolarapiMxUrl = v; }
+    public String getArgentinadatosUrl() { return argentinadatosUrl; }
+    public void setArgentinadatosUrl(String v) { this.argentinadatosUrl = v; }
     public String getBluelyticsUrl() { return bluelyticsUrl; }
     public void setBluelyticsUrl(String v) { this.bluelyticsUrl = v; }
 }

@@ -5,29 +5,33 @@ import dev.quipu.rates.cache.RatesBook;
 import dev.quipu.rates.cache.SourceCache;
 import dev.quipu.rates.events.RatesEvents;
 import dev.quipu.rates.history.ObservationHistory;
-import dev.quipu.rates.sources.BanrepDtfSource;
+import dev.quipu.rates.sources.ArgentinaDatosSource;
+import dev.quipu.rates.sources.BanrepSdmxSource;
 import dev.quipu.rates.sources.BanxicoSieSource;
 import dev.quipu.rates.sources.BcbPtaxSource;
 import dev.quipu.rates.sources.BcbSgsSource;
 import dev.quipu.rates.sources.BcchSieteSource;
+import dev.quipu.rates.sources.BcraCambiariasSource;
 import dev.quipu.rates.sources.BcraSource;
 import dev.quipu.rates.sources.BcrpDataSource;
+import dev.quipu.rates.sources.BcrpMonthlySource;
 import dev.quipu.rates.sources.BluelyticsSource;
+import dev.quipu.rates.sources.BundledRecordings;
 import dev.quipu.rates.sources.DatosGovTrmSource;
+import dev.quipu.rates.sources.DolarApiMxSource;
 import dev.quipu.rates.sources.DolarApiSource;
 import dev.quipu.rates.sources.HttpTransport;
 import dev.quipu.rates.sources.MindicadorSource;
 import dev.quipu.rates.sources.RateSource;
-import dev.quipu.rates.sources.SnapshotTransport;
-import dev.quipu.rates.sources.Transport;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 
-/** Wires every source, in priority order per rate, to its cache and breaker. */
+/** Wires every source, in priority order per rate, to its bundled recordings, its fetching and its listeners. */
 @Factory
 public class RatesFactory {
 
@@ -35,16 +39,23 @@ public class RatesFactory {
     static List<RateSource> sources(RatesConfig c, JsonMapper json) {
         return List.of(
                 new DatosGovTrmSource(json, c.getDatosGovUrl(), c.getDatosGovAppToken()),
-                new BanrepDtfSource(c.getBanrepSdmxUrl()),
+                new BanrepSdmxSource(c.getBanrepSdmxUrl(), BanrepSdmxSource.TRM),
+                new BanrepSdmxSource(c.getBanrepSdmxUrl(), BanrepSdmxSource.DTF),
+                new BanrepSdmxSource(c.getBanrepSdmxUrl(), BanrepSdmxSource.POLICY_RATE),
+                new BanrepSdmxSource(c.getBanrepSdmxUrl(), BanrepSdmxSource.IBR_90),
                 new BanxicoSieSource(json, c.getBanxicoUrl(), c.getBanxicoToken()),
+                new DolarApiMxSource(json, c.getDolarapiMxUrl()),
                 new BcbPtaxSource(json, c.getBcbOlindaUrl()),
                 new BcbSgsSource(json, c.getBcbSgsUrl(), 432, "selic", "Selic target, % a.a."),
                 new BcchSieteSource(json, c.getBcchUrl(), c.getBcchUser(), c.getBcchPassword()),
                 new MindicadorSource(json, c.getMindicadorUrl()),
                 new BcrpDataSource(json, c.getBcrpUrl()),
+                new BcrpMonthlySource(json, c.getBcrpUrl()),
                 new BcraSource(json, c.getBcraUrl()),
+                new BcraCambiariasSource(json, c.getBcraUrl()),
                 new DolarApiSource(json, c.getDolarapiUrl(), "mayorista", "usd_ars"),
                 new DolarApiSource(json, c.getDolarapiUrl(), "blue", "usd_ars_blue"),
+                new ArgentinaDatosSource(json, c.getArgentinadatosUrl()),
                 new BluelyticsSource(json, c.getBluelyticsUrl()));
     }
 
@@ -53,25 +64,25 @@ public class RatesFactory {
         return Clock.systemUTC();
     }
 
+    /** Reads the bundled recordings (a few small classpath files) once; no publisher is called here. */
     @Singleton
-    Transport transport(RatesConfig c) {
-        return switch (c.getMode()) {
-            case "live" -> new HttpTransport(c.getHttpTimeout());
-            case "snapshot" -> new SnapshotTransport(c.getSnapshotRoot());
-            default -> throw new IllegalArgumentException("quipu.rates.mode must be live or snapshot, not " + c.getMode());
-        };
-    }
-
-    @Singleton
-    RatesBook ratesBook(RatesConfig c, JsonMapper json, Transport transport, Clock clock, ObservationHistory history,
-                        RatesEvents events) {
-        List<SourceCache> caches = sources(c, json).stream().map(s -> new SourceCache(s, transport, c.getCacheTtl(),
-                new CircuitBreaker(c.getBreakerFailures(), c.getBreakerOpenFor()), clock, (source, entry) -> {
+    RatesBook ratesBook(RatesConfig c, JsonMapper json, Clock clock, ObservationHistory history, RatesEvents events) {
+        if (!c.getMode().equals("live") && !c.getMode().equals("snapshot")) {
+            throw new IllegalArgumentException("quipu.rates.mode must be live or snapshot, not " + c.getMode());
+        }
+        BundledRecordings recordings = new BundledRecordings(c.getSnapshotRoot(), json);
+        HttpTransport http = c.fetching() ? new HttpTransport(c.getConnectTimeout(), c.getHttpTimeout()) : null;
+        Instant start = clock.instant();
+        List<SourceCache> caches = sources(c, json).stream().map(s -> new SourceCache(s,
+                SourceCache.Floor.load(recordings, s, start),
+                http == null ? null : new SourceCache.Fetching(http, start.plus(c.getInitialDelay()), c.getRefreshInterval(),
+                        new CircuitBreaker(c.getBreakerFailures(), c.getBreakerOpenFor())),
+                clock, (source, entry) -> {
                     if (entry != null) {
                         history.record(source.id(), entry.mode(), entry.observations());
                     }
                     events.countryRefreshed(source.country());
                 })).toList();
-        return new RatesBook(caches, clock, transport.mode());
+        return new RatesBook(caches, clock);
     }
 }

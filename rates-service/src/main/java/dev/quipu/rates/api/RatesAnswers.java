@@ -7,6 +7,8 @@ import dev.quipu.rates.sources.Observation;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,7 +28,7 @@ public final class RatesAnswers {
         out.put("source_mode", rates.mode());
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (RateView v : rates.rates().values()) {
-            out.put(v.rate().name(), value(v));
+            out.put(v.rate().name(), value(v, today(rates)));
             if (!v.available()) {
                 unavailable.put(v.rate().name(), v.reason());
             }
@@ -45,11 +47,11 @@ public final class RatesAnswers {
         out.put("source_mode", rates.mode());
         out.put("signals", signals.all(rates));
         RateView primary = rates.rates().get(dev.quipu.rates.cache.RateCatalog.primaryFx(rates.country()).name());
-        out.put("primary_fx_usd", value(primary));
+        out.put("primary_fx_usd", value(primary, today(rates)));
         BigDecimal gap = MarketSignals.blueGapPct(rates);
         out.put("arbitrage_spread_pct", gap);
         RateView blue = rates.rates().get("usd_ars_blue");
-        out.put("blue_rate_usd", blue == null ? null : value(blue));
+        out.put("blue_rate_usd", blue == null ? null : value(blue, today(rates)));
         Map<String, String> reasons = new LinkedHashMap<>();
         if (!primary.available()) {
             reasons.put("primary_fx_usd", primary.reason());
@@ -70,7 +72,7 @@ public final class RatesAnswers {
     }
 
     /** One rate with its provenance, or null when there is no value (the reason is under "unavailable"). */
-    static Map<String, Object> value(RateView v) {
+    static Map<String, Object> value(RateView v, LocalDate today) {
         if (!v.available()) {
             return null;
         }
@@ -78,17 +80,28 @@ public final class RatesAnswers {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("value", o.value());
         m.put("unit", v.rate().unit());
-        m.put("description", v.rate().description());
+        m.put("description", o.description() != null ? o.description() : v.rate().description());
         m.put("as_of", o.asOf().toString());
+        if (o.period() != null) {
+            m.put("period", o.period());
+        }
         if (o.validUntil() != null) {
             m.put("valid_until", o.validUntil().toString());
         }
         m.put("source", o.source());
         m.put("source_url", o.sourceUrl());
         m.put("official", o.official());
+        m.put("source_mode", v.mode());
+        if (o.recording() != null) {
+            m.put("recording", "snapshots/" + o.recording());
+        }
         m.put("fetched_at", o.fetchedAt().toString());
         m.put("stale", v.stale());
         m.put("age_seconds", v.ageSeconds());
+        m.put("age_days", Math.max(0, ChronoUnit.DAYS.between(o.asOf(), today)));
+        if (v.note() != null) {
+            m.put("note", v.note());
+        }
         return m;
     }
 
@@ -104,25 +117,28 @@ public final class RatesAnswers {
     }
 
     /**
-     * {@code X-Data-Freshness}: {@code live}, {@code snapshot} or {@code stale} (some value served after
-     * its source failed), then the oldest publisher date and the largest age among the values;
-     * {@code unavailable} when the country has no value at all.
+     * {@code X-Data-Freshness}: the answer's {@code source_mode} (the worst of its values: {@code live} <
+     * {@code stale} < {@code snapshot}), then the oldest publisher date and the largest age among the
+     * values; {@code unavailable} when the country has no value at all.
      */
     public static String freshness(CountryRates rates) {
         LocalDate oldest = null;
         long maxAge = 0;
-        boolean stale = false;
         for (RateView v : rates.rates().values()) {
             if (!v.available()) {
                 continue;
             }
             oldest = oldest == null || v.latest().asOf().isBefore(oldest) ? v.latest().asOf() : oldest;
             maxAge = Math.max(maxAge, v.ageSeconds());
-            stale |= v.stale();
         }
         if (oldest == null) {
-            return "unavailable";
+            return RateView.UNAVAILABLE;
         }
-        return (stale ? "stale" : rates.mode()) + "; as_of=" + oldest + "; age=" + maxAge;
+        return rates.mode() + "; as_of=" + oldest + "; age=" + maxAge;
+    }
+
+    /** Ages in days count from the publisher's date to today in UTC (publishers' days are local; a day's slack). */
+    private static LocalDate today(CountryRates rates) {
+        return rates.assembledAt().atZone(ZoneOffset.UTC).toLocalDate();
     }
 }

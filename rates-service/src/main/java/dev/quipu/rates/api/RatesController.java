@@ -12,26 +12,20 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.json.JsonMapper;
-import jakarta.inject.Named;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
-import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 
 /**
- * POST /rates and POST /market/signal: validate against the price book, answer from the cache.
- * {@code /rates} answers a country whose sources are all in memory on the event loop, from the
- * serialised answer of the current second; only when a source is due a fetch (which calls the
- * publisher) does the request move to the blocking executor.
+ * POST /rates and POST /market/signal: validate against the price book, answer from memory (only the
+ * refresher calls publishers), on the event loop. {@code /rates} serves the serialised answer of the
+ * current second.
  */
 @Controller
 public class RatesController {
@@ -44,25 +38,22 @@ public class RatesController {
     private final Operation ratesOp;
     private final Operation signalOp;
     private final JsonMapper json;
-    private final ExecutorService blocking;
     private final AnswerCache cache = new AnswerCache();
 
-    public RatesController(OperationInput input, RatesBook book, PriceBook priceBook, JsonMapper json,
-                           @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+    public RatesController(OperationInput input, RatesBook book, PriceBook priceBook, JsonMapper json) {
         this.input = input;
         this.book = book;
         this.json = json;
-        this.blocking = blocking;
         this.answers = new RatesAnswers(new MarketSignals(book));
         this.ratesOp = priceBook.find("POST", "/rates").orElseThrow();
         this.signalOp = priceBook.find("POST", "/market/signal").orElseThrow();
     }
 
     @Post("/rates")
-    CompletableFuture<HttpResponse<?>> rates(@Nullable @Body byte[] body) {
+    HttpResponse<?> rates(@Nullable @Body byte[] body) {
         OperationInput.Checked checked = input.check(ratesOp, body, Map.of());
         if (!checked.valid()) {
-            return CompletableFuture.completedFuture(HttpResponse.unprocessableEntity().body(checked.errors()));
+            return HttpResponse.unprocessableEntity().body(checked.errors());
         }
         String country = (String) checked.fields().get("country");
         // signals come out in the documented family order whatever the request order: sorted for the cache key
@@ -70,10 +61,7 @@ public class RatesController {
         if (checked.fields().get("signals") instanceof List<?> list) {
             list.forEach(s -> families.add((String) s));
         }
-        if (book.inMemory(country)) {
-            return CompletableFuture.completedFuture(ratesAnswer(country, families));
-        }
-        return CompletableFuture.supplyAsync(() -> ratesAnswer(country, families), blocking);
+        return ratesAnswer(country, families);
     }
 
     private HttpResponse<?> ratesAnswer(String country, TreeSet<String> families) {
@@ -95,7 +83,6 @@ public class RatesController {
     }
 
     @Post("/market/signal")
-    @ExecuteOn(TaskExecutors.BLOCKING) // a cache miss calls the publisher
     HttpResponse<?> marketSignal(@Nullable @Body byte[] body) {
         OperationInput.Checked checked = input.check(signalOp, body, Map.of());
         if (!checked.valid()) {

@@ -4,7 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The rates each country answers with, their units and what kind of quantity they are. */
+/**
+ * The rates each country answers with, their units and what kind of quantity they are. The spec names
+ * usd_cop, dtf_ea, usd_mxn, tiie_28, usd_brl, selic, usd_clp, uf_clp, usd_ars and usd_ars_blue; the
+ * others (Colombia's policy rate and IBR, Peru's interbank rates) are documented extensions.
+ */
 public final class RateCatalog {
 
     public enum Kind { FX, FX_BUY, FX_PARALLEL, INTEREST, INDEX }
@@ -17,6 +21,10 @@ public final class RateCatalog {
     static {
         add("usd_cop", "CO", "COP per USD", Kind.FX, "TRM, tasa representativa del mercado");
         add("dtf_ea", "CO", "% effective annual", Kind.INTEREST, "DTF, 90-day deposit rate");
+        // beyond the spec's named fields (it leaves the rest of the body open): BanRep's policy rate and the
+        // IBR, under the names the original service used publicly (docs/rates.md)
+        add("banrep_rate_pct", "CO", "% annual", Kind.INTEREST, "Banco de la República policy rate (tasa de intervención)");
+        add("ibr_90", "CO", "% effective annual", Kind.INTEREST, "IBR 3 months (90 days), interbank reference rate, effective");
         add("usd_mxn", "MX", "MXN per USD", Kind.FX, "FIX, tipo de cambio para solventar obligaciones");
         add("tiie_28", "MX", "% annual", Kind.INTEREST, "TIIE 28 días, interbank equilibrium rate");
         add("usd_brl", "BR", "BRL per USD", Kind.FX, "PTAX, closing bulletin, sell");

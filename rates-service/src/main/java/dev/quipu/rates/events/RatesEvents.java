@@ -87,6 +87,7 @@ public class RatesEvents {
         Map<String, String> urls = new LinkedHashMap<>();
         Map<String, String> fetched = new LinkedHashMap<>();
         Map<String, Boolean> stale = new LinkedHashMap<>();
+        Map<String, String> modes = new LinkedHashMap<>();
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (RateView v : rates.rates().values()) {
             String name = v.rate().name();
@@ -100,9 +101,10 @@ public class RatesEvents {
             urls.put(name, v.latest().sourceUrl());
             fetched.put(name, v.latest().fetchedAt().toString());
             stale.put(name, v.stale());
+            modes.put(name, v.mode());
         }
         return new RatesObserved(ids.next().toString(), rates.country(), rates.assembledAt().toString(), rates.mode(),
-                values, asOf, sources, urls, fetched, stale, unavailable);
+                values, asOf, sources, urls, fetched, stale, unavailable, modes);
     }
 
     @PreDestroy

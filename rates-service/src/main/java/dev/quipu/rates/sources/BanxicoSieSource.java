@@ -36,13 +36,23 @@ public final class BanxicoSieSource extends PublisherSource {
     }
 
     @Override
+    public List<String> credentialSettings() {
+        return List.of("QUIPU_RATES_BANXICO_TOKEN");
+    }
+
+    @Override
+    public boolean credentialsMissing() {
+        return token == null || token.isBlank();
+    }
+
+    @Override
     public List<Observation> fetch(Transport transport, Instant fetchedAt) {
         LocalDate end = fetchedAt.atZone(MEXICO).toLocalDate();
         String url = baseUrl + "/series/SF43718,SF43783/datos/" + end.minusDays(20) + "/" + end;
         SourceRequest request = SourceRequest.of(ID, "series", url).withHeader("Accept", "application/json");
         if ("live".equals(transport.mode())) {
-            if (token == null || token.isBlank()) {
-                throw new UpstreamException("no Banxico SIE token configured (QUIPU_RATES_BANXICO_TOKEN)");
+            if (credentialsMissing()) { // the cache does not call a source without credentials; never send an empty token
+                throw new UpstreamException("credentials_missing: no Banxico SIE token (QUIPU_RATES_BANXICO_TOKEN)");
             }
             request = request.withHeader("Bmx-Token", token);
         }

@@ -41,9 +41,19 @@ public final class BcchSieteSource extends PublisherSource {
     }
 
     @Override
+    public List<String> credentialSettings() {
+        return List.of("QUIPU_RATES_BCCH_USER", "QUIPU_RATES_BCCH_PASSWORD");
+    }
+
+    @Override
+    public boolean credentialsMissing() {
+        return user == null || user.isBlank() || password == null || password.isBlank();
+    }
+
+    @Override
     public List<Observation> fetch(Transport transport, Instant fetchedAt) {
-        if ("live".equals(transport.mode()) && (user == null || user.isBlank())) {
-            throw new UpstreamException("no BCCh credentials configured (QUIPU_RATES_BCCH_USER, QUIPU_RATES_BCCH_PASSWORD)");
+        if ("live".equals(transport.mode()) && credentialsMissing()) { // never send empty credentials
+            throw new UpstreamException("credentials_missing: no BCCh user and password (QUIPU_RATES_BCCH_USER, QUIPU_RATES_BCCH_PASSWORD)");
         }
         LocalDate end = fetchedAt.atZone(SANTIAGO).toLocalDate();
         List<Observation> out = new ArrayList<>();
@@ -61,7 +71,9 @@ public final class BcchSieteSource extends PublisherSource {
     private static List<Observation> parse(JsonNode root, String rate, String series, String url, Instant fetchedAt) {
         String code = UpstreamValues.text(root, "Codigo");
         if (!"0".equals(code)) {
-            throw new UpstreamException("BCCh answered Codigo " + code + ": " + UpstreamValues.text(root, "Descripcion"));
+            // errors come in the normal envelope (Series fields null, Obs null), so the code is checked first
+            String what = "-5".equals(code) ? "BCCh rejected the credentials" : "BCCh refused " + series;
+            throw new UpstreamException(what + " (Codigo " + code + ": " + UpstreamValues.text(root, "Descripcion") + ")");
         }
         JsonNode s = root.get("Series");
         JsonNode obs = s == null ? null : s.get("Obs");

@@ -22,7 +22,8 @@ import java.util.Map;
 public final class BcrpDataSource extends PublisherSource {
 
     public static final String ID = "bcrp-data";
-    private static final Map<String, Integer> MONTHS = Map.ofEntries(
+    /** Spanish month abbreviations as BCRPData writes them; September is both {@code Sep} and {@code Set}. */
+    static final Map<String, Integer> MONTHS = Map.ofEntries(
             Map.entry("ene", 1), Map.entry("feb", 2), Map.entry("mar", 3), Map.entry("abr", 4), Map.entry("may", 5),
             Map.entry("jun", 6), Map.entry("jul", 7), Map.entry("ago", 8), Map.entry("sep", 9), Map.entry("set", 9),
             Map.entry("oct", 10), Map.entry("nov", 11), Map.entry("dic", 12));

@@ -16,7 +16,15 @@ public final class HttpTransport implements Transport {
     private final Duration timeout;
 
     public HttpTransport(Duration timeout) {
-        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        this(timeout, timeout);
+    }
+
+    /**
+     * @param connectTimeout small, so that an unreachable publisher fails fast (no start-up or refresh stall)
+     * @param timeout        the whole request, for publishers that answer slowly
+     */
+    public HttpTransport(Duration connectTimeout, Duration timeout) {
+        this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).followRedirects(HttpClient.Redirect.NORMAL).build();
         this.timeout = timeout;
     }
 
@@ -34,14 +42,16 @@ public final class HttpTransport implements Transport {
         try {
             response = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            // publicUrl, never uri: the uri may hold credentials
-            throw new UpstreamException("no answer from " + request.publicUrl() + ": " + e.getClass().getSimpleName(), e);
+            // publicUrl, never uri, and exception class names, never their messages: the uri may hold credentials
+            Throwable cause = e.getCause();
+            throw new UpstreamException("no answer from " + request.publicUrl() + ": " + e.getClass().getSimpleName()
+                    + (cause == null || cause.getClass() == e.getClass() ? "" : " (" + cause.getClass().getSimpleName() + ")"), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UpstreamException("interrupted while calling " + request.publicUrl(), e);
         }
         if (response.statusCode() / 100 != 2) {
-            throw new UpstreamException("HTTP " + response.statusCode() + " from " + request.publicUrl());
+            throw new UpstreamException("HTTP " + response.statusCode() + " from " + request.publicUrl(), response.statusCode(), null);
         }
         return new Body(response.body(), charset(response.headers().firstValue("Content-Type").orElse("")));
     }

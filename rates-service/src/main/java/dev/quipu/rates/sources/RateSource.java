@@ -6,7 +6,7 @@ import java.util.List;
 /** One official (or fallback) publisher: builds its requests and parses its answers. */
 public interface RateSource {
 
-    /** Stable id, also the folder of its snapshot recordings (for example {@code banxico-sie}). */
+    /** Stable id, also the folder of its bundled recordings (for example {@code banxico-sie}). */
     String id();
 
     String country();
@@ -21,4 +21,14 @@ public interface RateSource {
      * @throws UpstreamException when the publisher fails or answers something unreadable
      */
     List<Observation> fetch(Transport transport, Instant fetchedAt);
+
+    /** The settings (environment variables) this source takes credentials from; empty when it needs none. */
+    default List<String> credentialSettings() {
+        return List.of();
+    }
+
+    /** True when the source needs credentials that are not configured: it is then never called. */
+    default boolean credentialsMissing() {
+        return false;
+    }
 }

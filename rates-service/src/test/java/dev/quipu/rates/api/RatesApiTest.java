@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The service in its embedded default (snapshot mode) against the real broker and database. */
+/** The service with fetching off (the tests' setting: the bundled recordings only) against the real broker and database. */
 @MicronautTest(transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RatesApiTest implements TestPropertyProvider {
@@ -54,6 +54,8 @@ class RatesApiTest implements TestPropertyProvider {
     public Map<String, String> getProperties() {
         Map<String, String> p = new HashMap<>(SuiteResources.forService("quipu_rates"));
         p.put("spec.name", "RatesApiTest");
+        // the broker is shared with the other tests of this JVM: only events of this service count
+        p.put("rates-api-test.started", java.time.Instant.now().toString());
         return p;
     }
 
@@ -84,20 +86,27 @@ class RatesApiTest implements TestPropertyProvider {
 
     @Test
     @SuppressWarnings("unchecked")
-    void colombiaAnswersTheRecordedTrmWithItsTrueDatesAndSaysSnapshot() {
+    void colombiaAnswersTheNewestRecordedTrmWithItsTrueDatesAndSaysSnapshot() {
         Map<String, Object> r = post("/rates", "{\"country\":\"CO\"}");
 
         assertEquals("snapshot", r.get("source_mode"));
         Map<String, Object> trm = (Map<String, Object>) r.get("usd_cop");
-        assertEquals(1970.00, ((Number) trm.get("value")).doubleValue());
-        assertEquals("2014-02-03", trm.get("as_of"));
-        assertEquals("2014-02-03", trm.get("valid_until"));
+        assertEquals(4198.83, ((Number) trm.get("value")).doubleValue());
+        assertEquals("2025-04-30", trm.get("as_of"));
+        assertEquals("2025-04-30", trm.get("valid_until"));
+        assertEquals("snapshot", trm.get("source_mode"));
+        assertEquals(true, trm.get("official"));
         assertTrue(((String) trm.get("source_url")).startsWith("https://www.datos.gov.co/resource/32sa-8pi3.json"));
         assertNotNull(trm.get("fetched_at"));
+        assertTrue(((Number) trm.get("age_days")).intValue() > 0, "days since the publisher's date");
         assertEquals(false, trm.get("stale"));
-        assertNull(r.get("dtf_ea"), "no recording of BanRep SDMX is bundled");
-        assertTrue(((Map<String, String>) r.get("unavailable")).get("dtf_ea").contains("no recorded response bundled"));
-        assertTrue(((String) r.get("__freshness")).startsWith("snapshot; as_of=2014-02-03; age="), (String) r.get("__freshness"));
+        Map<String, Object> dtf = (Map<String, Object>) r.get("dtf_ea");
+        assertEquals("2025-02-10", dtf.get("as_of"));
+        assertEquals(9.25, ((Number) dtf.get("value")).doubleValue());
+        assertEquals(9.5, ((Number) ((Map<String, Object>) r.get("banrep_rate_pct")).get("value")).doubleValue());
+        assertNotNull(r.get("ibr_90"));
+        assertTrue(((Map<String, String>) r.get("unavailable")).isEmpty());
+        assertTrue(((String) r.get("__freshness")).startsWith("snapshot; as_of=2025-02-10; age="), (String) r.get("__freshness"));
     }
 
     @Test
@@ -133,17 +142,18 @@ class RatesApiTest implements TestPropertyProvider {
 
     @Test
     @SuppressWarnings("unchecked")
-    void mexicoFxMoveUsesThePreviousPublicationDate() {
+    void mexicoFxMoveUsesThePreviousPublicationDateOfTheNewestRecording() {
         Map<String, Object> r = post("/rates", "{\"country\":\"MX\",\"signals\":[\"fx\",\"arbitrage\"]}");
 
         List<Map<String, Object>> signals = (List<Map<String, Object>>) r.get("signals");
         Map<String, Object> move = signals.get(0);
         assertEquals("usd_mxn_change", move.get("name"));
-        // (17.0458 - 17.0492) / 17.0492 × 100
-        assertEquals(-0.0199, ((Number) move.get("value")).doubleValue(), 1e-9);
+        // (16.9018 - 17.0638) / 17.0638 × 100: DolarApi's relayed FIX of 21 and 18 Aug 2026 (newer than Banxico's recording)
+        assertEquals(-0.9494, ((Number) move.get("value")).doubleValue(), 1e-9);
         List<Map<String, Object>> inputs = (List<Map<String, Object>>) move.get("inputs");
-        assertEquals("2024-01-04", inputs.get(0).get("as_of"));
-        assertEquals("2024-01-03", inputs.get(1).get("as_of"));
+        assertEquals("2026-08-21", inputs.get(0).get("as_of"));
+        assertEquals("2026-08-18", inputs.get(1).get("as_of"));
+        assertEquals(false, ((Map<String, Object>) r.get("usd_mxn")).get("official"));
         assertNull(signals.get(1).get("value"), "no parallel market in Mexico");
         assertNull(post("/market/signal", "{\"country\":\"MX\"}").get("arbitrage_spread_pct"));
     }
@@ -151,13 +161,21 @@ class RatesApiTest implements TestPropertyProvider {
     @Test
     void everyObservationIsKeptInTheHistoryOnce() throws Exception {
         post("/rates", "{\"country\":\"BR\"}");
-        try (var c = resolver.resolve(db).getConnection(); var st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT as_of), min(source_mode) FROM rate_observations"
-                     + " WHERE country = 'BR' AND rate = 'usd_brl'")) {
-            rs.next();
-            assertEquals(4, rs.getInt(1), "4 PTAX days, not duplicated by later refreshes");
-            assertEquals(4, rs.getInt(2));
-            assertEquals("snapshot", rs.getString(3));
+        long deadline = System.currentTimeMillis() + 20_000; // the recordings are stored in the background at start
+        while (true) {
+            try (var c = resolver.resolve(db).getConnection(); var st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT as_of), min(source_mode) FROM rate_observations"
+                         + " WHERE country = 'BR' AND rate = 'usd_brl'")) {
+                rs.next();
+                if (rs.getInt(1) == 0 && System.currentTimeMillis() < deadline) {
+                    Thread.sleep(100);
+                    continue;
+                }
+                assertEquals(4, rs.getInt(1), "4 PTAX days, not duplicated");
+                assertEquals(4, rs.getInt(2));
+                assertEquals("snapshot", rs.getString(3));
+                return;
+            }
         }
     }
 
@@ -173,11 +191,12 @@ class RatesApiTest implements TestPropertyProvider {
         assertEquals("1550", ar.values().get("usd_ars_blue"));
         assertEquals("2026-08-22", ar.asOf().get("usd_ars_blue"));
         assertEquals(false, ar.stale().get("usd_ars_blue"));
+        assertEquals("snapshot", ar.sourceModes().get("usd_ars_blue"));
         assertTrue(ar.sourceUrls().get("usd_ars").startsWith("https://dolarapi.com/"));
         RatesObserved pe = events.byCountry("PE");
         assertNotNull(pe);
-        assertTrue(pe.values().isEmpty());
-        assertTrue(pe.unavailable().containsKey("usd_pen"));
+        assertEquals("2026-04-30", pe.asOf().get("usd_pen"));
+        assertTrue(pe.unavailable().containsKey("usd_pen_buy"));
     }
 
     @Test
@@ -191,28 +210,36 @@ class RatesApiTest implements TestPropertyProvider {
         var response = http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
         Map<String, String> versions = dev.quipu.contracts.events.DataVersions.parse(
                 response.getHeaders().get(dev.quipu.contracts.events.DataVersions.HEADER));
-        assertTrue(versions.get("usd_cop").startsWith("2014-02-03 "), versions.toString());
+        assertTrue(versions.get("usd_cop").startsWith("2025-04-30 "), versions.toString());
     }
 
     @Test
-    void aCountryWithoutASingleAvailableRateAnswers503WithTheReasonsSoNothingIsCharged() {
-        // Peru has no recorded BCRP response bundled: in snapshot mode none of its rates can be served
-        var e = org.junit.jupiter.api.Assertions.assertThrows(HttpClientResponseException.class,
-                () -> http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "PE")), String.class));
-        assertEquals(503, e.getStatus().getCode());
-        String body = e.getResponse().getBody(String.class).orElseThrow();
-        assertTrue(body.contains("\"unavailable\"") && body.contains("bcrp-data"), body);
+    @SuppressWarnings("unchecked")
+    void peruServesTheMonthlyAverageAsWhatItIs() {
+        Map<String, Object> r = post("/rates", "{\"country\":\"PE\"}");
+
+        Map<String, Object> pen = (Map<String, Object>) r.get("usd_pen");
+        assertEquals("2026-04", pen.get("period"));
+        assertEquals("2026-04-30", pen.get("as_of"));
+        assertTrue(((String) pen.get("description")).contains("monthly average"), (String) pen.get("description"));
+        assertNull(r.get("usd_pen_buy"));
+        assertTrue(((Map<String, String>) r.get("unavailable")).get("usd_pen_buy").contains("bcrp-data: fetching off"));
     }
 
     @Test
-    void healthShowsTheFreshnessOfEveryRateWithoutCallingAPublisher() {
-        http.toBlocking().exchange(HttpRequest.POST("/rates", Map.of("country", "CO")), String.class);
+    @SuppressWarnings("unchecked")
+    void healthShowsEverySourceAndTheFreshnessOfEveryRateWithoutCallingAPublisher() {
         Map<?, ?> health = http.toBlocking().retrieve(HttpRequest.GET("/health"), Map.class);
-        Map<?, ?> sources = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("rate_sources")).get("details");
-        assertEquals("snapshot", sources.get("mode"));
-        Map<?, ?> trm = (Map<?, ?>) ((Map<?, ?>) sources.get("CO")).get("usd_cop");
-        assertNotNull(trm.get("as_of"));
-        assertNotNull(trm.get("source"));
+        Map<?, ?> details = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("rate_sources")).get("details");
+        assertEquals("snapshot", details.get("mode"));
+        Map<String, Map<String, Object>> sources = (Map<String, Map<String, Object>>) details.get("sources");
+        assertEquals("snapshot", sources.get("datos-gov-co-trm").get("mode"));
+        assertEquals(Map.of("newest_as_of", "2025-04-30"), sources.get("datos-gov-co-trm").get("recording"));
+        assertEquals(true, sources.get("banxico-sie").get("credentials_missing"));
+        assertEquals("unavailable", sources.get("bcb-sgs-432").get("mode"));
+        Map<?, ?> trm = (Map<?, ?>) ((Map<?, ?>) details.get("CO")).get("usd_cop");
+        assertEquals("2025-04-30", trm.get("as_of"));
+        assertEquals("snapshot", trm.get("source_mode"));
     }
 
     @Singleton
@@ -220,10 +247,14 @@ class RatesApiTest implements TestPropertyProvider {
     @KafkaListener(groupId = "rates-api-test", offsetReset = OffsetReset.EARLIEST)
     static class EventCollector {
         final List<Map.Entry<String, RatesObserved>> received = new CopyOnWriteArrayList<>();
+        @io.micronaut.context.annotation.Value("${rates-api-test.started}")
+        java.time.Instant started;
 
         @Topic(Topics.RATES)
         void on(@KafkaKey String country, RatesObserved event) {
-            received.add(Map.entry(country, event));
+            if (java.time.Instant.parse(event.observedAt()).isAfter(started)) {
+                received.add(Map.entry(country, event));
+            }
         }
 
         RatesObserved byCountry(String country) {

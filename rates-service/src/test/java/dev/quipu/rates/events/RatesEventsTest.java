@@ -24,7 +24,7 @@ class RatesEventsTest {
             }
             sent.add(event);
         };
-        RatesBook emptyBook = new RatesBook(List.of(), Clock.systemUTC(), "snapshot");
+        RatesBook emptyBook = new RatesBook(List.of(), Clock.systemUTC());
         RatesEvents events = new RatesEvents(flakyBroker, () -> emptyBook, new UuidV7());
 
         events.publish("CO");

@@ -48,33 +48,48 @@ class ChileSourcesTest {
         assertTrue(upstream.last().query().contains("&user=user%40example.cl&pass=p%26ss"), upstream.last().query());
     }
 
+    /** Recorded real BCCh error bodies (airarrazaval/bcchapi, TRANSCRIBED): errors come in the normal envelope. */
     @Test
-    void bcchRejectedCredentialsAreAFailureWithTheirMessage() {
-        upstream.serve("/SieteRestWS/SieteRestWS.ashx", "documented/bcch-siete-bad-credentials.json", "application/json");
+    void bcchRejectedCredentialsAreAFailureThatSaysSo() {
+        upstream.serve("/SieteRestWS/SieteRestWS.ashx", "recorded/bcch-siete-error-credentials-invalid.json", "application/json");
         var source = new BcchSieteSource(JsonMapper.createDefault(), upstream.url(), "u", "wrong");
         var e = assertThrows(UpstreamException.class, () -> source.fetch(http, FETCHED));
-        assertTrue(e.getMessage().contains("Codigo -5"), e.getMessage());
+        assertEquals("BCCh rejected the credentials (Codigo -5: Invalid username or password)", e.getMessage());
     }
 
     @Test
-    void bcchWithoutCredentialsIsNotCalledInLiveMode() {
-        var source = new BcchSieteSource(JsonMapper.createDefault(), upstream.url(), null, null);
+    void bcchInternalErrorIsAFailureNamingTheSeries() {
+        upstream.serve("/SieteRestWS/SieteRestWS.ashx", "recorded/bcch-siete-error-getseries-internal-50.json", "application/json");
+        var source = new BcchSieteSource(JsonMapper.createDefault(), upstream.url(), "u", "p");
+        var e = assertThrows(UpstreamException.class, () -> source.fetch(http, FETCHED));
+        assertTrue(e.getMessage().startsWith("BCCh refused F073.TCO.PRE.Z.D (Codigo -50: An internal error"), e.getMessage());
+    }
+
+    @Test
+    void bcchWithoutCredentialsSaysSoAndIsNeverCalled() {
+        var source = new BcchSieteSource(JsonMapper.createDefault(), upstream.url(), "user", null);
+        assertTrue(source.credentialsMissing(), "a user without a password is not enough");
         assertThrows(UpstreamException.class, () -> source.fetch(http, FETCHED));
         assertTrue(upstream.seen().isEmpty());
     }
 
-    /** Recorded real mindicador.cl snapshot (pachadotdev/mindicador, GPL-3: kept as a test fixture only). */
+    /** Recorded real mindicador.cl answers (tobarcid-spec/indicadores-cl, TRANSCRIBED), as bundled. */
     @Test
-    void mindicadorDatesAreChileanDaysNotUtcInstants() {
-        upstream.serve("/api", "recorded/mindicador-cl.json", "application/json; charset=utf-8");
+    void mindicadorDatesAreChileanDaysAcrossTheSummerTimeChange() {
+        upstream.serveBundled("/api/dolar", "mindicador-cl/dolar/dolar-2026-08-26_2026-10-08.json", "application/json; charset=utf-8")
+                .serveBundled("/api/uf", "mindicador-cl/uf/uf-2026-09-10_2026-10-10.json", "application/json; charset=utf-8");
         List<Observation> obs = new MindicadorSource(JsonMapper.createDefault(), upstream.url()).fetch(http, FETCHED);
 
-        assertEquals(2, obs.size());
-        Observation usd = obs.stream().filter(o -> o.rate().equals("usd_clp")).findFirst().orElseThrow();
-        assertEquals(new BigDecimal("839.08"), usd.value());
-        assertEquals(LocalDate.of(2020, 5, 7), usd.asOf(), "2020-05-07T04:00Z is midnight in Santiago");
-        assertFalse(usd.official(), "an unofficial relay");
-        Observation uf = obs.stream().filter(o -> o.rate().equals("uf_clp")).findFirst().orElseThrow();
-        assertEquals(new BigDecimal("28710.79"), uf.value());
+        List<Observation> usd = obs.stream().filter(o -> o.rate().equals("usd_clp")).toList();
+        assertEquals(31, usd.size());
+        assertEquals(new BigDecimal("979.85"), usd.get(0).value());
+        assertEquals(LocalDate.of(2026, 10, 8), usd.get(0).asOf(), "T03:00Z in summer time is midnight in Santiago");
+        assertTrue(usd.stream().anyMatch(o -> o.asOf().equals(LocalDate.of(2026, 9, 4))), "T04:00Z in winter time too");
+        assertTrue(usd.stream().noneMatch(o -> o.asOf().equals(LocalDate.of(2026, 9, 18))), "no dólar on Fiestas Patrias");
+        assertFalse(usd.get(0).official(), "an unofficial relay");
+        assertTrue(usd.get(0).source().contains("Dólar observado"));
+        List<Observation> uf = obs.stream().filter(o -> o.rate().equals("uf_clp")).toList();
+        assertEquals(31, uf.size(), "the UF has every calendar day");
+        assertEquals(LocalDate.of(2026, 10, 10), uf.get(0).asOf());
     }
 }

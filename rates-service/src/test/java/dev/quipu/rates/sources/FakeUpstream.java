@@ -1,6 +1,8 @@
 package dev.quipu.rates.sources;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.json.tree.JsonNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +66,27 @@ public final class FakeUpstream implements AutoCloseable {
         return this;
     }
 
+    /** Answers {@code path} with a recording bundled in the service ({@code snapshots/<file>}), bytes as bundled. */
+    public FakeUpstream serveBundled(String path, String file, String contentType) {
+        answers.put(path, new Answer(200, resource("snapshots/" + file), contentType));
+        return this;
+    }
+
+    /**
+     * Plays a recorded exchange (a cassette: {@code {path, params, status_code, json}}): its path answers its
+     * status with the {@code json} member. {@code resource} is a class-path resource (a fixture or a bundled recording).
+     */
+    public FakeUpstream serveCassette(String resource) {
+        try {
+            JsonNode exchange = JsonMapper.createDefault().readValue(resource(resource), JsonNode.class);
+            answers.put(exchange.get("path").getStringValue(), new Answer(exchange.get("status_code").getIntValue(),
+                    JsonMapper.createDefault().writeValueAsBytes(exchange.get("json")), "application/json"));
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public FakeUpstream fail(String path, int status) {
         answers.put(path, new Answer(status, "<html>Service Unavailable</html>".getBytes(), "text/html"));
         return this;
@@ -83,9 +106,13 @@ public final class FakeUpstream implements AutoCloseable {
     }
 
     public static byte[] fixture(String name) {
-        try (InputStream in = FakeUpstream.class.getClassLoader().getResourceAsStream("upstream/" + name)) {
+        return resource("upstream/" + name);
+    }
+
+    static byte[] resource(String path) {
+        try (InputStream in = FakeUpstream.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {
-                throw new IllegalArgumentException("no fixture upstream/" + name);
+                throw new IllegalArgumentException("no resource " + path);
             }
             return in.readAllBytes();
         } catch (IOException e) {

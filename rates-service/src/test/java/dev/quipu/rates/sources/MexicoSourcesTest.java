@@ -60,10 +60,27 @@ class MexicoSourcesTest {
     }
 
     @Test
-    void liveModeWithoutATokenFailsBeforeCallingBanxico() {
+    void withoutATokenBanxicoSaysCredentialsAreMissingAndIsNeverCalled() {
         var source = new BanxicoSieSource(JsonMapper.createDefault(), upstream.url(), "");
+        assertTrue(source.credentialsMissing());
+        assertEquals(List.of("QUIPU_RATES_BANXICO_TOKEN"), source.credentialSettings());
         var e = assertThrows(UpstreamException.class, () -> source.fetch(http, FETCHED));
-        assertTrue(e.getMessage().contains("QUIPU_RATES_BANXICO_TOKEN"));
+        assertTrue(e.getMessage().startsWith("credentials_missing") && e.getMessage().contains("QUIPU_RATES_BANXICO_TOKEN"));
         assertTrue(upstream.seen().isEmpty());
+    }
+
+    /** Recorded real DolarApi México answers (enzonotario/dolarapi.com datos/mx/v1/cotizaciones/usd), as bundled. */
+    @Test
+    void dolarApiRelaysTheFixDatedByItsUtcDateAndLabelledUnofficial() {
+        upstream.serveBundled("/v1/cotizaciones/usd", "dolarapi-mx-fix/usd/mx-v1-cotizaciones-usd-2026-08-14-eod.json",
+                "application/json; charset=utf-8");
+        List<Observation> obs = new DolarApiMxSource(JsonMapper.createDefault(), upstream.url())
+                .fetch(http, Instant.parse("2026-08-15T12:00:00Z"));
+
+        assertEquals(1, obs.size());
+        assertEquals(new BigDecimal("17.0218"), obs.get(0).value(), "fix, not compra or venta");
+        assertEquals(LocalDate.of(2026, 8, 14), obs.get(0).asOf(), "midnight UTC is the FIX's own date, not 13 Aug in Mexico");
+        assertFalse(obs.get(0).official());
+        assertTrue(obs.get(0).source().contains("unofficial"));
     }
 }

@@ -15,7 +15,8 @@ import java.util.Map;
  * @param eventId     UUIDv7
  * @param country     CO, MX, BR, CL, PE or AR
  * @param observedAt  ISO-8601 instant at which rates-service assembled this set
- * @param sourceMode  {@code live} or {@code snapshot} (bundled recorded responses replayed)
+ * @param sourceMode  the worst of {@code sourceModes} ({@code live} < {@code stale} < {@code snapshot}), or
+ *                    {@code unavailable} when the country has no value
  * @param values      decimal strings
  * @param asOf        the publisher's date of each value (ISO date), never the fetch time
  * @param sources     who published each value
@@ -23,12 +24,16 @@ import java.util.Map;
  * @param fetchedAt   ISO-8601 instant at which each value was fetched by us
  * @param stale       true for a value served after its source failed (last good value)
  * @param unavailable rates of the country with no value at all, with the reason
+ * @param sourceModes where each value comes from: {@code live} (the publisher's latest successful fetch),
+ *                    {@code stale} (a live value kept after later fetches failed) or {@code snapshot} (a
+ *                    recorded response bundled with rates-service)
  */
 @Serdeable(naming = SnakeCaseStrategy.class)
 public record RatesObserved(String eventId, String country, String observedAt, String sourceMode,
                             Map<String, String> values, Map<String, String> asOf, Map<String, String> sources,
                             @Nullable Map<String, String> sourceUrls, @Nullable Map<String, String> fetchedAt,
-                            @Nullable Map<String, Boolean> stale, @Nullable Map<String, String> unavailable) {
+                            @Nullable Map<String, Boolean> stale, @Nullable Map<String, String> unavailable,
+                            @Nullable Map<String, String> sourceModes) {
 
     @Creator
     public RatesObserved {
@@ -39,12 +44,21 @@ public record RatesObserved(String eventId, String country, String observedAt, S
         fetchedAt = copy(fetchedAt);
         stale = copy(stale);
         unavailable = copy(unavailable);
+        sourceModes = copy(sourceModes);
+    }
+
+    /** The eleven-field form, before per-value source modes, kept for source compatibility. */
+    public RatesObserved(String eventId, String country, String observedAt, String sourceMode,
+                         Map<String, String> values, Map<String, String> asOf, Map<String, String> sources,
+                         @Nullable Map<String, String> sourceUrls, @Nullable Map<String, String> fetchedAt,
+                         @Nullable Map<String, Boolean> stale, @Nullable Map<String, String> unavailable) {
+        this(eventId, country, observedAt, sourceMode, values, asOf, sources, sourceUrls, fetchedAt, stale, unavailable, null);
     }
 
     /** The original seven-field form, kept for source compatibility. */
     public RatesObserved(String eventId, String country, String observedAt, String sourceMode,
                          Map<String, String> values, Map<String, String> asOf, Map<String, String> sources) {
-        this(eventId, country, observedAt, sourceMode, values, asOf, sources, null, null, null, null);
+        this(eventId, country, observedAt, sourceMode, values, asOf, sources, null, null, null, null, null);
     }
 
     private static <V> Map<String, V> copy(Map<String, V> map) {
