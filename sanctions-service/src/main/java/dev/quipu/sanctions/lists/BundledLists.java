@@ -1,12 +1,10 @@
 package dev.quipu.sanctions.lists;
 
-import dev.quipu.sanctions.wallets.WalletAddress;
 import dev.quipu.sanctions.wallets.WalletListing;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +14,8 @@ import java.util.Map;
 /**
  * The real list snapshots shipped inside the service (src/main/resources/lists, provenance in its
  * README.md): the embedded default when no refresh is configured, and the fallback when a
- * download fails at startup. OFAC CSVs carry no date, so their publication dates are the scrape
- * dates recorded in the provenance.
+ * download fails at startup. Publication dates are the ones the files state (the OFAC CSVs, which
+ * state none, get the date recorded in the provenance).
  */
 public final class BundledLists {
 
@@ -26,19 +24,16 @@ public final class BundledLists {
     public static final String EU_URL = "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw";
     public static final String UK_URL = "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml";
 
-    private static final String[] TICKERS = {"ARB", "BCH", "BNB", "BSC", "BSV", "BTG", "DASH", "ETC", "ETH", "LTC", "SOL",
-            "TRX", "USDC", "USDT", "XBT", "XMR", "XRP", "XVG", "ZEC"};
-
     private final ListReader reader = new ListReader();
 
     /** The five lists, parsed in parallel (startup time; each parse is independent), in list order. */
     public List<ListSnapshot> load() {
         Instant now = Instant.now();
         List<java.util.function.Supplier<ListSnapshot>> lists = List.of(
-                () -> reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn.csv", "alt.csv", "add.csv"),
-                        "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN.CSV)", Instant.parse("2024-05-03T18:43:23Z"), now,
-                        "sdn.csv of 2024-05-03; alt.csv/add.csv of the 2023-12-28 publication (no newer ones were available); "
-                                + "no sdn_comments.csv"),
+                () -> reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn_advanced.xml.bz2"),
+                        "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN_ADVANCED.XML)", null, now,
+                        "SDN Advanced XML of 2025-11-19 (DateOfIssue), bzip2-compressed; sha256 is that of the XML, "
+                                + "equal to OFAC's sdn_advanced_checksum"),
                 () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
                                 "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
                         Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"),
@@ -66,19 +61,14 @@ public final class BundledLists {
         return out;
     }
 
-    /** OFAC digital-currency addresses per ticker, extracted from sdn_advanced.xml of 2025-11-19. */
+    /**
+     * Wallet addresses listed without an entity. None since the SDN is read from the Advanced XML:
+     * every digital-currency address comes with the entity it belongs to (the per-ticker lists once
+     * bundled were extracted from the same file and hold exactly the same 758 addresses; a test keeps
+     * that cross-check). Kept because {@code ListState} builds its index with it.
+     */
     public List<WalletListing> tickerWallets() {
-        List<WalletListing> out = new ArrayList<>();
-        for (String t : TICKERS) {
-            String text = new String(bytes("ofac-wallets/sanctioned_addresses_" + t + ".txt"), StandardCharsets.UTF_8);
-            for (String line : text.split("\\R")) {
-                if (!line.isBlank()) {
-                    out.add(new WalletListing(WalletAddress.of(t, line.trim()), ListId.OFAC_SDN, -1,
-                            "OFAC sdn_advanced.xml 2025-11-19, " + t + " address list"));
-                }
-            }
-        }
-        return out;
+        return List.of();
     }
 
     private Map<String, byte[]> files(String dir, String... names) {

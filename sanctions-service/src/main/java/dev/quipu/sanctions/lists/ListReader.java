@@ -17,14 +17,16 @@ import java.util.TreeMap;
 
 /**
  * Turns the raw files of one list into a {@link ListSnapshot}, whatever their origin (bundled
- * resources or a download). Files are named as the publisher names them: {@code sdn.csv},
- * {@code alt.csv}, {@code add.csv}, {@code sdn_comments.csv} or {@code sdn.xml} (OFAC SDN);
+ * resources or a download). Files are named as the publisher names them: {@code sdn_advanced.xml}
+ * (as SDN_ADVANCED.XML downloads) or {@code sdn_advanced.xml.bz2} (bundled), or {@code sdn.xml}, or
+ * {@code sdn.csv}, {@code alt.csv}, {@code add.csv}, {@code sdn_comments.csv} (OFAC SDN);
  * {@code cons_prim.csv} ... or {@code consolidated.xml} (OFAC non-SDN); {@code consolidated.xml}
  * (UN); {@code eu.xml} (EU FSF); {@code uk.xml} and/or {@code ConList.csv} (UK).
  */
 public final class ListReader {
 
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
+    private static final String ADVANCED = "sdn_advanced.xml";
 
     /**
      * @param publishedAt publication date when the files do not state one (OFAC CSVs), else null
@@ -39,8 +41,18 @@ public final class ListReader {
         List<Entity> entities;
         Instant published = publishedAt;
         String version = null;
+        String contentSha = null;
         switch (list) {
             case OFAC_SDN, OFAC_CONS -> {
+                OfacAdvancedXmlParser.Parsed advanced = advanced(list, files);
+                if (advanced != null) {
+                    entities = advanced.entities();
+                    contentSha = advanced.sha256();
+                    if (advanced.dateOfIssue() != null) {
+                        published = advanced.dateOfIssue().atStartOfDay(ZoneOffset.UTC).toInstant();
+                    }
+                    break;
+                }
                 String prefix = list == ListId.OFAC_SDN ? "sdn" : "cons_prim";
                 String xmlName = list == ListId.OFAC_SDN ? "sdn.xml" : "consolidated.xml";
                 if (files.containsKey(xmlName)) {
@@ -95,13 +107,27 @@ public final class ListReader {
         if (entities.isEmpty()) {
             throw new ListFormatException(list + ": the files parse but hold no entities");
         }
-        String sha = sha256(files);
+        String sha = contentSha != null ? contentSha : sha256(files);
         if (version == null) {
             version = (published == null ? LocalDate.ofInstant(fetchedAt, ZoneOffset.UTC).toString()
                     : LocalDate.ofInstant(published, ZoneOffset.UTC).toString()) + "+" + sha.substring(0, 12);
         }
         ListVersion v = new ListVersion(list, version, sourceUrl, sha, published, fetchedAt, entities.size(), note);
         return new ListSnapshot(v, entities);
+    }
+
+    /**
+     * The SDN Advanced XML when given, plain or bzip2-compressed, else null. Its version hash is the
+     * SHA-256 of the XML itself, so the bundled .bz2 and a download of the same day agree.
+     */
+    private static OfacAdvancedXmlParser.Parsed advanced(ListId list, Map<String, byte[]> files) {
+        if (files.containsKey(ADVANCED)) {
+            return new OfacAdvancedXmlParser(list).parse(files.get(ADVANCED));
+        }
+        if (files.containsKey(ADVANCED + ".bz2")) {
+            return new OfacAdvancedXmlParser(list).parseBzip2(files.get(ADVANCED + ".bz2"));
+        }
+        return null;
     }
 
     private static byte[] required(Map<String, byte[]> files, String name) {

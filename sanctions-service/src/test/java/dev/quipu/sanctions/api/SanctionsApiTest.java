@@ -125,7 +125,7 @@ class SanctionsApiTest implements TestPropertyProvider {
         Map<?, ?> health = http.toBlocking().retrieve(io.micronaut.http.HttpRequest.GET("/health"), Map.class);
         Map<?, ?> lists = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("lists")).get("details");
         Map<?, ?> sdn = (Map<?, ?>) lists.get("OFAC_SDN");
-        org.junit.jupiter.api.Assertions.assertEquals(14965, ((Number) sdn.get("entities")).intValue());
+        org.junit.jupiter.api.Assertions.assertEquals(18367, ((Number) sdn.get("entities")).intValue());
         org.junit.jupiter.api.Assertions.assertEquals(64, String.valueOf(sdn.get("sha256")).length());
     }
 
