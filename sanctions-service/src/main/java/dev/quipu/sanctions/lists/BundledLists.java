@@ -34,9 +34,9 @@ public final class BundledLists {
                         "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN_ADVANCED.XML)", null, now,
                         "SDN Advanced XML of 2025-11-19 (DateOfIssue), bzip2-compressed; sha256 is that of the XML, "
                                 + "equal to OFAC's sdn_advanced_checksum"),
-                () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
-                                "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
-                        Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"),
+                () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "consolidated.xml"),
+                        "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONSOLIDATED.XML)", null, now,
+                        "non-SDN consolidated list (classic XML), Publish_Date 01/08/2026"),
                 () -> reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
                         "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"),
                 () -> reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
