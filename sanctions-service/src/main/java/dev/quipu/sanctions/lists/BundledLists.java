@@ -42,11 +42,13 @@ public final class BundledLists {
                 () -> reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
                         null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"),
                 () -> {
+                    // the FCDO export keeps its published file name in the bundle; ListReader knows it as uk.ods
                     Map<String, byte[]> uk = new LinkedHashMap<>();
-                    uk.put("uk.xml", bytes("uk/uk_sanctions_list_sample.xml"));
-                    uk.put("ConList.csv", bytes("uk/ConList-ofsi-2020-fragment.csv"));
-                    return reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", null, now,
-                            "FRAGMENTS: 4 FCDO designations (2026-08-14) and 41 legacy OFSI groups (2020); configure the refresh for the full list");
+                    uk.put("uk.ods", bytes("uk/FCDO_SL_Wed_Nov_19_2025.ods"));
+                    uk.put("ConList.xlsx", bytes("uk/ConList.xlsx"));
+                    return reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", Instant.parse("2025-11-19T00:00:00Z"),
+                            now, "FCDO UK Sanctions List of 2025-11-19 (ODS summary export, the list of record) joined with OFSI's "
+                                    + "Consolidated List of 2025-04-14 (XLSX; OFSI retired that list on 2026-01-28)");
                 });
         List<java.util.concurrent.CompletableFuture<ListSnapshot>> running = lists.stream()
                 .map(java.util.concurrent.CompletableFuture::supplyAsync).toList();

@@ -21,7 +21,8 @@ import java.util.TreeMap;
  * (as SDN_ADVANCED.XML downloads) or {@code sdn_advanced.xml.bz2} (bundled), or {@code sdn.xml}, or
  * {@code sdn.csv}, {@code alt.csv}, {@code add.csv}, {@code sdn_comments.csv} (OFAC SDN);
  * {@code cons_prim.csv} ... or {@code consolidated.xml} (OFAC non-SDN); {@code consolidated.xml}
- * (UN); {@code eu.xml} (EU FSF); {@code uk.xml} and/or {@code ConList.csv} (UK).
+ * (UN); {@code eu.xml} (EU FSF); {@code uk.ods} (FCDO UK Sanctions List summary) and/or
+ * {@code uk.xml} (FCDO XML) and/or {@code ConList.xlsx} / {@code ConList.csv} (OFSI) (UK).
  */
 public final class ListReader {
 
@@ -90,16 +91,11 @@ public final class ListReader {
                 version = p.globalFileId() == null ? null : "fsf-" + p.globalFileId();
             }
             case UK -> {
-                entities = new ArrayList<>();
-                if (files.containsKey("uk.xml")) {
-                    UkXmlParser.Parsed p = new UkXmlParser().parse(files.get("uk.xml"));
-                    entities.addAll(p.entities());
-                    if (p.dateGenerated() != null) {
-                        published = Instant.parse(p.dateGenerated());
-                    }
-                }
-                if (files.containsKey("ConList.csv")) {
-                    entities.addAll(new OfsiCsvParser().parse(new String(files.get("ConList.csv"), WINDOWS_1252)));
+                UkRead uk = uk(files, publishedAt);
+                entities = uk.entities();
+                published = uk.published();
+                if (uk.summary() != null) {
+                    note = note == null || note.isBlank() ? uk.summary() : note + "; " + uk.summary();
                 }
             }
             default -> throw new IllegalStateException();
@@ -114,6 +110,46 @@ public final class ListReader {
         }
         ListVersion v = new ListVersion(list, version, sourceUrl, sha, published, fetchedAt, entities.size(), note);
         return new ListSnapshot(v, entities);
+    }
+
+    private record UkRead(List<Entity> entities, Instant published, String summary) {
+    }
+
+    /**
+     * UK: with the FCDO summary ({@code uk.ods}) it is the list of record and OFSI's ConList
+     * ({@code ConList.xlsx} or {@code ConList.csv}) is joined onto it; otherwise the FCDO XML
+     * ({@code uk.xml}, the live download) and/or a ConList are served as they are.
+     */
+    private static UkRead uk(Map<String, byte[]> files, Instant publishedAt) {
+        OfsiConList.Parsed ofsi = null;
+        if (files.containsKey("ConList.xlsx")) {
+            ofsi = new OfsiXlsxParser().parse(files.get("ConList.xlsx"));
+        } else if (files.containsKey("ConList.csv")) {
+            ofsi = new OfsiConList().parse(Csv.parse(new String(files.get("ConList.csv"), WINDOWS_1252), ','));
+        }
+        List<Entity> entities = new ArrayList<>();
+        Instant published = publishedAt;
+        if (files.containsKey("uk.ods")) {
+            String fcdoDate = publishedAt == null ? "" : " of " + LocalDate.ofInstant(publishedAt, ZoneOffset.UTC);
+            String ofsiName = "OFSI Consolidated List" + (ofsi == null || ofsi.lastUpdated() == null ? "" : " of " + ofsi.lastUpdated());
+            UkListJoin.Joined j = UkListJoin.join(new FcdoOdsParser().parse(files.get("uk.ods")),
+                    ofsi == null ? List.of() : ofsi.entities(), ofsiName + " only: not on the FCDO UK Sanctions List" + fcdoDate);
+            String summary = String.format(java.util.Locale.ROOT, "%,d FCDO designations with %s aliases and details, %,d with "
+                    + "the FCDO name only, %,d without a name in either file left out, %,d %s targets not on the FCDO list "
+                    + "served as UK:OFSI-<group id>", j.joined(), ofsiName, j.fcdoOnly(), j.unnamed(), j.ofsiOnly(), ofsiName);
+            return new UkRead(j.entities(), published, summary);
+        }
+        if (files.containsKey("uk.xml")) {
+            UkXmlParser.Parsed p = new UkXmlParser().parse(files.get("uk.xml"));
+            entities.addAll(p.entities());
+            if (p.dateGenerated() != null) {
+                published = Instant.parse(p.dateGenerated());
+            }
+        }
+        if (ofsi != null) {
+            entities.addAll(ofsi.entities());
+        }
+        return new UkRead(entities, published, null);
     }
 
     /**
