@@ -119,6 +119,8 @@ public final class ScreeningResponses {
             m.put("fetched_at", v.fetchedAt().toString());
             m.put("sha256", v.sha256());
             m.put("entities", v.entityCount());
+            m.put("names", v.nameCount());
+            m.put("partial", v.partial());
             m.put("source_url", v.sourceUrl());
             m.put("note", v.note());
             out.add(m);

@@ -40,7 +40,7 @@ public final class BundledLists {
                 () -> reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
                         "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"),
                 () -> reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
-                        null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"),
+                        null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list", true),
                 () -> {
                     // the FCDO export keeps its published file name in the bundle; ListReader knows it as uk.ods
                     Map<String, byte[]> uk = new LinkedHashMap<>();

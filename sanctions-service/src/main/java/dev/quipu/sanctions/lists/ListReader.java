@@ -34,6 +34,14 @@ public final class ListReader {
      */
     public ListSnapshot read(ListId list, Map<String, byte[]> files, String sourceUrl, Instant publishedAt,
                              Instant fetchedAt, String note) {
+        return read(list, files, sourceUrl, publishedAt, fetchedAt, note, false);
+    }
+
+    /**
+     * @param partial the files are a fragment of the list (a bundled sample), not all of it
+     */
+    public ListSnapshot read(ListId list, Map<String, byte[]> files, String sourceUrl, Instant publishedAt,
+                             Instant fetchedAt, String note, boolean partial) {
         for (Map.Entry<String, byte[]> f : files.entrySet()) {
             if (f.getValue() == null || f.getValue().length == 0) {
                 throw new ListFormatException(list + " file " + f.getKey() + " is empty (0 bytes)");
@@ -108,7 +116,12 @@ public final class ListReader {
             version = (published == null ? LocalDate.ofInstant(fetchedAt, ZoneOffset.UTC).toString()
                     : LocalDate.ofInstant(published, ZoneOffset.UTC).toString()) + "+" + sha.substring(0, 12);
         }
-        ListVersion v = new ListVersion(list, version, sourceUrl, sha, published, fetchedAt, entities.size(), note);
+        int names = 0;
+        for (Entity e : entities) {
+            names += e.names().size();
+        }
+        ListVersion v = new ListVersion(list, version, sourceUrl, sha, published, fetchedAt, entities.size(), note, names,
+                partial);
         return new ListSnapshot(v, entities);
     }
 
