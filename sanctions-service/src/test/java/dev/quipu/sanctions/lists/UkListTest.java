@@ -1,5 +1,6 @@
 package dev.quipu.sanctions.lists;
 
+import dev.quipu.sanctions.matching.RealIndex;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -7,7 +8,6 @@ import org.junit.jupiter.api.TestInstance;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -26,18 +26,18 @@ class UkListTest {
 
     private List<FcdoOdsParser.Designation> fcdo;
     private OfsiConList.Parsed ofsi;
-    private ListSnapshot uk;
+    private ListVersion ukVersion;
+    private List<Entity> ukEntities;
     private Map<String, Entity> served;
 
     @BeforeAll
     void readTheBundledFiles() {
         fcdo = new FcdoOdsParser().parse(ListFiles.bytes(ODS));
         ofsi = new OfsiXlsxParser().parse(ListFiles.bytes(XLSX));
-        Map<String, byte[]> files = new LinkedHashMap<>();
-        files.put("uk.ods", ListFiles.bytes(ODS));
-        files.put("ConList.xlsx", ListFiles.bytes(XLSX));
-        uk = new ListReader().read(ListId.UK, files, "x", Instant.parse("2025-11-19T00:00:00Z"), Instant.now(), "bundled");
-        served = uk.entities().stream().collect(Collectors.toMap(Entity::id, Function.identity()));
+        // the UK list as the service reads it (BundledLists through ListReader), loaded once per test JVM
+        ukVersion = RealIndex.INDEX.versions().get(ListId.UK);
+        ukEntities = RealIndex.INDEX.entities().stream().filter(e -> e.list() == ListId.UK).toList();
+        served = ukEntities.stream().collect(Collectors.toMap(Entity::id, Function.identity()));
     }
 
     @Test
@@ -73,14 +73,14 @@ class UkListTest {
 
     @Test
     void theUkListServedIsTheFcdoListWithOfsiDetailsJoinedByGroupId() {
-        assertEquals(5_668 + 26, uk.entities().size(), "every FCDO designation, and 26 OFSI targets it no longer has");
-        assertEquals(uk.entities().size(), served.size());
-        String note = uk.version().note();
+        assertEquals(5_668 + 26, ukEntities.size(), "every FCDO designation, and 26 OFSI targets it no longer has");
+        assertEquals(ukEntities.size(), served.size());
+        String note = ukVersion.note();
         assertTrue(note.contains("4,678 FCDO designations with OFSI Consolidated List of 2025-04-14 aliases and details"), note);
         assertTrue(note.contains("990 with the FCDO name only"), note);
         assertTrue(note.contains("26 OFSI Consolidated List of 2025-04-14 targets not on the FCDO list"), note);
-        assertEquals(Instant.parse("2025-11-19T00:00:00Z"), uk.version().publishedAt());
-        assertTrue(uk.entities().stream().allMatch(e -> e.names().get(0).kind() == EntityName.Kind.PRIMARY), "a primary name first");
+        assertEquals(Instant.parse("2025-11-19T00:00:00Z"), ukVersion.publishedAt());
+        assertTrue(ukEntities.stream().allMatch(e -> e.names().get(0).kind() == EntityName.Kind.PRIMARY), "a primary name first");
     }
 
     @Test
@@ -114,12 +114,12 @@ class UkListTest {
         assertEquals("MINISTRY OF DEFENCE", mod.primaryName().full());
         assertEquals(List.of("Syria", "OFSI Consolidated List of 2025-04-14 only: not on the FCDO UK Sanctions List of 2025-11-19"),
                 mod.programs());
-        assertEquals(26, uk.entities().stream().filter(e -> e.sourceId().startsWith("OFSI-")).count());
+        assertEquals(26, ukEntities.stream().filter(e -> e.sourceId().startsWith("OFSI-")).count());
     }
 
     @Test
     void aShipWithoutOfsiGroupKeepsItsFcdoNameAndRegime() {
-        List<Entity> ships = uk.entities().stream().filter(e -> e.type() == EntityType.VESSEL).toList();
+        List<Entity> ships = ukEntities.stream().filter(e -> e.type() == EntityType.VESSEL).toList();
         assertEquals(582, ships.size());
         assertTrue(ships.stream().allMatch(s -> !s.programs().isEmpty() && s.listedOn() != null));
         assertTrue(ships.stream().filter(s -> s.names().size() == 1).count() > 500, "the summary gives ships their name only");
