@@ -128,6 +128,8 @@ public final class ScreeningResponses {
             m.put("stale", f.stale());
             m.put("sha256", v.sha256());
             m.put("entities", v.entityCount());
+            m.put("names", v.nameCount());
+            m.put("partial", v.partial());
             m.put("source_url", v.sourceUrl());
             m.put("note", v.note());
             out.add(m);

@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * {@code lists} in {@code /health}: the version of every list the index serves (source, SHA-256,
- * publication date, entity count), where it came from ({@code source_mode}), how old it is, and its
+ * publication date, entity and name counts, whether it is only a fragment; totals over all lists), where it came from ({@code source_mode}), how old it is, and its
  * fetches ({@code last_success}, {@code last_error}, {@code next_attempt}), so that operators see what
  * screenings are checked against and whether the live fetch works.
  */
@@ -37,6 +37,8 @@ public class ListsHealthIndicator implements HealthIndicator {
     @Override
     public Publisher<HealthResult> getResult() {
         Map<String, Object> details = new LinkedHashMap<>();
+        long entities = 0;
+        long names = 0;
         for (ListSnapshot snapshot : lists.snapshots()) {
             var v = snapshot.version();
             Map<String, Object> list = new LinkedHashMap<>();
@@ -55,9 +57,14 @@ public class ListsHealthIndicator implements HealthIndicator {
             list.put("last_error", fetch.lastError() == null ? null
                     : Map.of("at", fetch.lastErrorAt().toString(), "message", fetch.lastError()));
             list.put("next_attempt", text(fetch.nextAttempt()));
+            list.put("names", v.nameCount());
+            list.put("partial", v.partial());
             details.put(v.list().name(), list);
+            entities += v.entityCount();
+            names += v.nameCount();
         }
         HealthStatus status = details.isEmpty() ? HealthStatus.DOWN : HealthStatus.UP;
+        details.put("total", Map.of("entities", entities, "names", names));
         return Mono.just(HealthResult.builder("lists", status).details(details).build());
     }
 

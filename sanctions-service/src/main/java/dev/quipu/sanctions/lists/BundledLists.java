@@ -1,12 +1,12 @@
 package dev.quipu.sanctions.lists;
 
-import dev.quipu.sanctions.wallets.WalletAddress;
 import dev.quipu.sanctions.wallets.WalletListing;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +16,8 @@ import java.util.Map;
 /**
  * The real list snapshots shipped inside the service (src/main/resources/lists, provenance in its
  * README.md): the embedded default when no refresh is configured, and the fallback when a
- * download fails at startup. OFAC CSVs carry no date, so their publication dates are the scrape
- * dates recorded in the provenance.
+ * download fails at startup. Publication dates are the ones the files state (the OFAC CSVs, which
+ * state none, get the date recorded in the provenance).
  */
 public final class BundledLists {
 
@@ -26,8 +26,7 @@ public final class BundledLists {
     public static final String EU_URL = "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw";
     public static final String UK_URL = "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml";
 
-    private static final String[] TICKERS = {"ARB", "BCH", "BNB", "BSC", "BSV", "BTG", "DASH", "ETC", "ETH", "LTC", "SOL",
-            "TRX", "USDC", "USDT", "XBT", "XMR", "XRP", "XVG", "ZEC"};
+    private static final Logger LOG = LoggerFactory.getLogger(BundledLists.class);
 
     private final ListReader reader = new ListReader();
 
@@ -35,26 +34,28 @@ public final class BundledLists {
     public List<ListSnapshot> load() {
         Instant now = Instant.now();
         List<java.util.function.Supplier<ListSnapshot>> lists = List.of(
-                () -> reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn.csv", "alt.csv", "add.csv"),
-                        "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN.CSV)", Instant.parse("2024-05-03T18:43:23Z"), now,
-                        "sdn.csv of 2024-05-03; alt.csv/add.csv of the 2023-12-28 publication (no newer ones were available); "
-                                + "no sdn_comments.csv"),
-                () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "cons_prim.csv", "cons_alt.csv", "cons_add.csv",
-                                "cons_comments.csv"), "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONS_PRIM.CSV)",
-                        Instant.parse("2025-12-19T00:00:00Z"), now, "non-SDN consolidated list as committed 2025-12-19"),
+                () -> reader.read(ListId.OFAC_SDN, files("ofac-sdn/", "sdn_advanced.xml.bz2"),
+                        "bundled:lists/ofac-sdn (" + OFAC_SDN_URL + "SDN_ADVANCED.XML)", null, now,
+                        "SDN Advanced XML of 2025-11-19 (DateOfIssue), bzip2-compressed; sha256 is that of the XML, "
+                                + "equal to OFAC's sdn_advanced_checksum"),
+                () -> reader.read(ListId.OFAC_CONS, files("ofac-cons/", "consolidated.xml"),
+                        "bundled:lists/ofac-cons (" + OFAC_SDN_URL + "CONSOLIDATED.XML)", null, now,
+                        "non-SDN consolidated list (classic XML), Publish_Date 01/08/2026"),
                 () -> reader.read(ListId.UN, Map.of("consolidated.xml", bytes("un/UN_consolidated.xml")),
                         "bundled:lists/un (" + UN_URL + ")", null, now, "full UN list"),
                 () -> reader.read(ListId.EU, Map.of("eu.xml", bytes("eu/sample_eu_fsf.xml")), "bundled:lists/eu (" + EU_URL + ")",
-                        null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list"),
+                        null, now, "FRAGMENT: 5 real entities of the EU FSF; configure the refresh for the full list", true),
                 () -> {
+                    // the FCDO export keeps its published file name in the bundle; ListReader knows it as uk.ods
                     Map<String, byte[]> uk = new LinkedHashMap<>();
-                    uk.put("uk.xml", bytes("uk/uk_sanctions_list_sample.xml"));
-                    uk.put("ConList.csv", bytes("uk/ConList-ofsi-2020-fragment.csv"));
-                    return reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", null, now,
-                            "FRAGMENTS: 4 FCDO designations (2026-08-14) and 41 legacy OFSI groups (2020); configure the refresh for the full list");
+                    uk.put("uk.ods", bytes("uk/FCDO_SL_Wed_Nov_19_2025.ods"));
+                    uk.put("ConList.xlsx", bytes("uk/ConList.xlsx"));
+                    return reader.read(ListId.UK, uk, "bundled:lists/uk (" + UK_URL + ")", Instant.parse("2025-11-19T00:00:00Z"),
+                            now, "FCDO UK Sanctions List of 2025-11-19 (ODS summary export, the list of record) joined with OFSI's "
+                                    + "Consolidated List of 2025-04-14 (XLSX; OFSI retired that list on 2026-01-28)");
                 });
         List<java.util.concurrent.CompletableFuture<ListSnapshot>> running = lists.stream()
-                .map(java.util.concurrent.CompletableFuture::supplyAsync).toList();
+                .map(read -> java.util.concurrent.CompletableFuture.supplyAsync(timed(read))).toList();
         List<ListSnapshot> out = new ArrayList<>();
         for (var f : running) {
             try {
@@ -66,19 +67,26 @@ public final class BundledLists {
         return out;
     }
 
-    /** OFAC digital-currency addresses per ticker, extracted from sdn_advanced.xml of 2025-11-19. */
+    /** Each list's own parse time, for the startup log (the lists are read side by side on the machine's cores). */
+    private static java.util.function.Supplier<ListSnapshot> timed(java.util.function.Supplier<ListSnapshot> read) {
+        return () -> {
+            long start = System.nanoTime();
+            ListSnapshot s = read.get();
+            LOG.info("bundled {} parsed in {} ms: {} entities, {} names, published {}", s.version().list(),
+                    (System.nanoTime() - start) / 1_000_000, s.version().entityCount(), s.version().nameCount(),
+                    s.version().publishedAt());
+            return s;
+        };
+    }
+
+    /**
+     * Wallet addresses listed without an entity. None since the SDN is read from the Advanced XML:
+     * every digital-currency address comes with the entity it belongs to (the per-ticker lists once
+     * bundled were extracted from the same file and hold exactly the same 758 addresses; a test keeps
+     * that cross-check). Kept because {@code ListState} builds its index with it.
+     */
     public List<WalletListing> tickerWallets() {
-        List<WalletListing> out = new ArrayList<>();
-        for (String t : TICKERS) {
-            String text = new String(bytes("ofac-wallets/sanctioned_addresses_" + t + ".txt"), StandardCharsets.UTF_8);
-            for (String line : text.split("\\R")) {
-                if (!line.isBlank()) {
-                    out.add(new WalletListing(WalletAddress.of(t, line.trim()), ListId.OFAC_SDN, -1,
-                            "OFAC sdn_advanced.xml 2025-11-19, " + t + " address list"));
-                }
-            }
-        }
-        return out;
+        return List.of();
     }
 
     private Map<String, byte[]> files(String dir, String... names) {

@@ -11,7 +11,10 @@ import java.time.Instant;
  * @param sourceUrl   the official address (or bundled resource) it was read from
  * @param sha256      SHA-256 over the source file(s), hex
  * @param publishedAt publication/generation date when the file states one
+ * @param nameCount   names over all entities: primary names, aliases and original-script forms
+ * @param partial     true for a fragment of the list (the bundled EU sample), which screens only part of it
  */
 public record ListVersion(ListId list, String version, String sourceUrl, String sha256,
-                          @Nullable Instant publishedAt, Instant fetchedAt, int entityCount, String note) {
+                          @Nullable Instant publishedAt, Instant fetchedAt, int entityCount, String note,
+                          int nameCount, boolean partial) {
 }

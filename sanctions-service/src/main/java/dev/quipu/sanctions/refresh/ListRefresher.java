@@ -65,9 +65,8 @@ public class ListRefresher {
             // 0-byte downloads, truncated XML, missing columns: refused, the old version keeps serving
             return log(new Outcome(list, Status.REFUSED, "does not parse: " + e.getMessage(), null, null));
         }
-        // a bundled FRAGMENT (EU, UK samples) says nothing about the size of the full list
-        boolean bounded = previous != null && (previous.version().note() == null
-                || !previous.version().note().startsWith("FRAGMENT"));
+        // a partial list (the bundled EU fragment) says nothing about the size of the full list
+        boolean bounded = previous != null && !previous.version().partial();
         if (bounded && !force) {
             int before = previous.version().entityCount();
             int after = next.version().entityCount();

@@ -63,6 +63,12 @@ class SanctionsApiTest implements TestPropertyProvider {
         List<Map<String, Object>> checked = (List<Map<String, Object>>) r.get("lists_checked");
         assertEquals(List.of("OFAC_SDN", "OFAC_CONS", "UN", "EU", "UK"), checked.stream().map(c -> c.get("list")).toList());
         assertTrue(checked.stream().allMatch(c -> ((String) c.get("sha256")).length() == 64));
+        assertEquals(List.of(false, false, false, true, false), checked.stream().map(c -> c.get("partial")).toList(),
+                "only the EU sample is a fragment");
+        assertTrue(checked.stream().allMatch(c -> ((Number) c.get("names")).intValue() >= ((Number) c.get("entities")).intValue()));
+        Map<String, Object> ukChecked = checked.get(4);
+        assertTrue(String.valueOf(ukChecked.get("note")).contains("FCDO UK Sanctions List of 2025-11-19")
+                && String.valueOf(ukChecked.get("note")).contains("Consolidated List of 2025-04-14"), String.valueOf(ukChecked.get("note")));
         assertFalse(r.containsKey("audit_hash"), "the gateway adds audit_hash and aat");
     }
 
@@ -125,8 +131,20 @@ class SanctionsApiTest implements TestPropertyProvider {
         Map<?, ?> health = http.toBlocking().retrieve(io.micronaut.http.HttpRequest.GET("/health"), Map.class);
         Map<?, ?> lists = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) health.get("details")).get("lists")).get("details");
         Map<?, ?> sdn = (Map<?, ?>) lists.get("OFAC_SDN");
-        org.junit.jupiter.api.Assertions.assertEquals(14965, ((Number) sdn.get("entities")).intValue());
-        org.junit.jupiter.api.Assertions.assertEquals(64, String.valueOf(sdn.get("sha256")).length());
+        assertEquals(18367, ((Number) sdn.get("entities")).intValue());
+        assertEquals(48482, ((Number) sdn.get("names")).intValue(), "42,777 Latin-script names + 5,705 in other scripts");
+        assertEquals(false, sdn.get("partial"));
+        assertEquals(true, ((Map<?, ?>) lists.get("EU")).get("partial"));
+        assertEquals(64, String.valueOf(sdn.get("sha256")).length());
+        Map<?, ?> total = (Map<?, ?>) lists.get("total");
+        long entities = 0;
+        long names = 0;
+        for (ListId id : ListId.values()) {
+            entities += ((Number) ((Map<?, ?>) lists.get(id.name())).get("entities")).longValue();
+            names += ((Number) ((Map<?, ?>) lists.get(id.name())).get("names")).longValue();
+        }
+        assertEquals(entities, ((Number) total.get("entities")).longValue());
+        assertEquals(names, ((Number) total.get("names")).longValue());
     }
 
     @Test

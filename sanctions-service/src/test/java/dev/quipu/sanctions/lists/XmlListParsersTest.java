@@ -140,6 +140,23 @@ class XmlListParsersTest {
     }
 
     @Test
+    void theBundledNonSdnListOfJanuary2026Has442EntriesAnd1586Names() {
+        OfacXmlParser.Parsed cons = new OfacXmlParser(ListId.OFAC_CONS).parse(ListFiles.bytes("lists/ofac-cons/consolidated.xml"));
+        assertEquals("01/08/2026", cons.publishDate());
+        assertEquals(442, cons.recordCount());
+        assertEquals(442, cons.entities().size());
+        assertEquals(79, cons.entities().stream().filter(e -> e.type() == EntityType.PERSON).count());
+        assertEquals(1_586, cons.entities().stream().mapToInt(e -> e.names().size()).sum(), "442 primary + 1,144 aka");
+        assertEquals(72, cons.entities().stream().flatMap(e -> e.names().stream()).filter(EntityName::weak).count());
+        Entity haniya = bySource(cons.entities()).get("9639");
+        assertEquals("HANIYA, Ismail Abdul Salah", haniya.primaryName().full());
+        assertEquals(List.of("NS-PLC"), haniya.programs());
+        ListSnapshot read = new ListReader().read(ListId.OFAC_CONS, java.util.Map.of("consolidated.xml",
+                ListFiles.bytes("lists/ofac-cons/consolidated.xml")), "x", null, java.time.Instant.now(), "");
+        assertEquals(java.time.Instant.parse("2026-01-08T00:00:00Z"), read.version().publishedAt());
+    }
+
+    @Test
     void aFileOfTheWrongFormatIsRejected() {
         assertThrows(ListFormatException.class, () -> new UnXmlParser().parse(ListFiles.bytes("lists/eu/sample_eu_fsf.xml")));
         assertThrows(ListFormatException.class, () -> new EuXmlParser().parse("<x/>".getBytes()));
