@@ -24,7 +24,7 @@ public final class RunningSuite {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final DevStack stack;
+    private volatile DevStack stack;
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2))
@@ -39,6 +39,16 @@ public final class RunningSuite {
 
     public DevStack stack() {
         return stack;
+    }
+
+    /**
+     * Stops every process of the suite and starts it again on the same home (its database, broker log,
+     * keys and secrets kept), as {@code ./quipu down} then {@code ./quipu up} do; ports may change.
+     */
+    void restart() {
+        DevStack before = stack;
+        before.close();
+        stack = DevStack.start(before.config());
     }
 
     /** The local stand-ins for the publishers' official URLs the suite fetches from. */
