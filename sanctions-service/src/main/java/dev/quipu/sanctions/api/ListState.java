@@ -5,7 +5,6 @@ import dev.quipu.sanctions.lists.ListSnapshot;
 import dev.quipu.sanctions.lists.ListVersionStore;
 import dev.quipu.sanctions.matching.NameNormalizer;
 import dev.quipu.sanctions.matching.ScreeningIndex;
-import dev.quipu.sanctions.wallets.WalletListing;
 import io.micronaut.context.annotation.Context;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +29,6 @@ public class ListState {
     private final AtomicReference<Live> current = new AtomicReference<>();
     private final NameNormalizer normalizer;
     private final ListVersionStore store;
-    private final List<WalletListing> tickerWallets;
 
     public ListState(NameNormalizer normalizer, ListVersionStore store) {
         this.normalizer = normalizer;
@@ -39,8 +37,7 @@ public class ListState {
         BundledLists bundled = new BundledLists();
         List<ListSnapshot> snapshots = bundled.load();
         long t1 = System.nanoTime();
-        this.tickerWallets = bundled.tickerWallets();
-        ScreeningIndex index = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
+        ScreeningIndex index = ScreeningIndex.build(snapshots, normalizer);
         long t2 = System.nanoTime();
         snapshots.forEach(s -> store.record(s.version()));
         current.set(new Live(index, List.copyOf(snapshots)));
@@ -59,7 +56,7 @@ public class ListState {
 
     /** Builds the next index off to the side and swaps it in; the old one serves until then. */
     public synchronized ScreeningIndex swap(List<ListSnapshot> snapshots) {
-        ScreeningIndex next = ScreeningIndex.build(snapshots, tickerWallets, normalizer);
+        ScreeningIndex next = ScreeningIndex.build(snapshots, normalizer);
         snapshots.forEach(s -> store.record(s.version()));
         current.set(new Live(next, List.copyOf(snapshots)));
         return next;
@@ -83,7 +80,7 @@ public class ListState {
         if (!found) {
             all.add(next);
         }
-        ScreeningIndex index = ScreeningIndex.build(all, tickerWallets, normalizer);
+        ScreeningIndex index = ScreeningIndex.build(all, normalizer);
         store.record(next.version());
         current.set(new Live(index, List.copyOf(all)));
         return index;

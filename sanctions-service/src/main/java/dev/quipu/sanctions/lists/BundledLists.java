@@ -1,6 +1,5 @@
 package dev.quipu.sanctions.lists;
 
-import dev.quipu.sanctions.wallets.WalletListing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,16 +76,6 @@ public final class BundledLists {
                     s.version().publishedAt());
             return s;
         };
-    }
-
-    /**
-     * Wallet addresses listed without an entity. None since the SDN is read from the Advanced XML:
-     * every digital-currency address comes with the entity it belongs to (the per-ticker lists once
-     * bundled were extracted from the same file and hold exactly the same 758 addresses; a test keeps
-     * that cross-check). Kept because {@code ListState} builds its index with it.
-     */
-    public List<WalletListing> tickerWallets() {
-        return List.of();
     }
 
     private Map<String, byte[]> files(String dir, String... names) {

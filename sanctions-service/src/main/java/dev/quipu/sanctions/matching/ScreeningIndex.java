@@ -57,8 +57,7 @@ public final class ScreeningIndex {
         this.byComparable = byComparable;
     }
 
-    public static ScreeningIndex build(List<ListSnapshot> snapshots, List<WalletListing> extraWallets,
-                                       NameNormalizer normalizer) {
+    public static ScreeningIndex build(List<ListSnapshot> snapshots, NameNormalizer normalizer) {
         List<Entity> entities = new ArrayList<>();
         Map<ListId, ListVersion> versions = new EnumMap<>(ListId.class);
         for (ListSnapshot s : snapshots) {
@@ -124,9 +123,6 @@ public final class ScreeningIndex {
                 wallets.computeIfAbsent(w.normalized(), k -> new ArrayList<>())
                         .add(new WalletListing(w, entity.list(), e, "remarks of " + entity.id()));
             }
-        }
-        for (WalletListing w : extraWallets) {
-            wallets.computeIfAbsent(w.address().normalized(), k -> new ArrayList<>()).add(w);
         }
         return new ScreeningIndex(List.copyOf(entities), versions, names.toArray(IndexedName[]::new), freeze(token),
                 freeze(phonetic), freeze(trigram), freeze(pair), freeze(ident), Map.copyOf(wallets), freeze(comparable));

@@ -9,7 +9,7 @@ public final class RealIndex {
 
     static {
         BundledLists bundled = new BundledLists();
-        INDEX = ScreeningIndex.build(bundled.load(), bundled.tickerWallets(), NORMALIZER);
+        INDEX = ScreeningIndex.build(bundled.load(), NORMALIZER);
     }
 
     private RealIndex() {

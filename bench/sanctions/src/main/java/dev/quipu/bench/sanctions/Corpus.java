@@ -11,7 +11,6 @@ import dev.quipu.sanctions.matching.NameNormalizer;
 import dev.quipu.sanctions.matching.Screener;
 import dev.quipu.sanctions.matching.ScreeningIndex;
 import dev.quipu.sanctions.matching.ScreeningQuery;
-import dev.quipu.sanctions.wallets.WalletListing;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,7 +45,6 @@ public final class Corpus {
             "Castillo", "Vargas", "Rojas", "Herrera", "Medina", "Aguilar", "Mendoza", "Cruz", "Ortiz", "Ramos"};
 
     public final List<ListSnapshot> snapshots;
-    public final List<WalletListing> wallets;
     public final int realEntities;
     public final int paddingEntities;
     public final ScreeningIndex index;
@@ -63,13 +61,12 @@ public final class Corpus {
         long t0 = System.nanoTime();
         BundledLists bundled = new BundledLists();
         List<ListSnapshot> real = bundled.load();
-        wallets = bundled.tickerWallets();
         long t1 = System.nanoTime();
         long c1 = mx.getCurrentThreadCpuTime();
         List<Entity> entities = new ArrayList<>();
         real.forEach(s -> entities.addAll(s.entities()));
         realEntities = entities.size();
-        int names = ScreeningIndex.build(real, wallets, normalizer).nameCount();
+        int names = ScreeningIndex.build(real, normalizer).nameCount();
         List<Entity> padding = new ArrayList<>();
         for (int variant = 0; names < TARGET_NAMES && variant < 3; variant++) {
             for (Entity e : entities) {
@@ -93,12 +90,12 @@ public final class Corpus {
         List<ListSnapshot> all = new ArrayList<>(real);
         if (!padding.isEmpty()) {
             all.add(new ListSnapshot(new ListVersion(ListId.OFAC_CONS, "padding", "bench", "-", null, Instant.now(),
-                    padding.size(), "padding"), padding));
+                    padding.size(), "padding", padding.size(), false), padding));
         }
         snapshots = all;
         long t2 = System.nanoTime();
         long c2 = mx.getCurrentThreadCpuTime();
-        index = ScreeningIndex.build(all, wallets, normalizer);
+        index = ScreeningIndex.build(all, normalizer);
         long t3 = System.nanoTime();
         long c3 = mx.getCurrentThreadCpuTime();
         parseCpuMillis = (c1 - c0) / 1_000_000;

@@ -2,6 +2,8 @@ package dev.quipu.bench.sanctions;
 
 import dev.quipu.sanctions.api.MatchingSettings;
 import dev.quipu.sanctions.api.ScreeningResponses;
+import dev.quipu.sanctions.freshness.ListFreshness;
+import dev.quipu.sanctions.freshness.SourceMode;
 import dev.quipu.sanctions.lists.BundledLists;
 import dev.quipu.sanctions.matching.NameNormalizer;
 import dev.quipu.sanctions.matching.Screener;
@@ -24,9 +26,10 @@ public final class ZkpCost {
     public static void main(String[] args) {
         NameNormalizer normalizer = new NameNormalizer();
         BundledLists bundled = new BundledLists();
-        ScreeningIndex index = ScreeningIndex.build(bundled.load(), bundled.tickerWallets(), normalizer);
+        ScreeningIndex index = ScreeningIndex.build(bundled.load(), normalizer);
         PrivateScreening zkp = new PrivateScreening(new Screener(normalizer),
-                new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10)), 0.70, 10);
+                new ScreeningResponses(new MatchingSettings(0.70, 0.95, 0.85, 10),
+                        v -> new ListFreshness.Freshness(SourceMode.SNAPSHOT, 0, false, java.time.Duration.ofDays(7))), 0.70, 10);
         System.out.println("vocabulary: " + new ZkpPrepare(normalizer).document(index, zkp).get("vocabulary"));
         SecureRandom random = new SecureRandom();
         String[] names = {"Gilberto José Rodríguez Orejuela", "María Fernanda Gómez Restrepo", "Comercializadora Ñandú S.A. de C.V."};
