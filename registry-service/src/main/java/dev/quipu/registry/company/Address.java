@@ -1,0 +1,15 @@
+package dev.quipu.registry.company;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+
+/**
+ * The registered domicile as the registry gives it.
+ *
+ * @param region  state, department or region name
+ * @param country ISO 3166-1 alpha-2
+ */
+@Serdeable
+public record Address(@Nullable String street, @Nullable String district, @Nullable String city,
+                      @Nullable String region, @Nullable String postalCode, String country) {
+}
