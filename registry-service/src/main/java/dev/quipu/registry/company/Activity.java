@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 /**
  * An economic activity of the company.
@@ -9,6 +10,6 @@ import io.micronaut.serde.annotation.Serdeable;
  * @param scheme      the classification: {@code CIIU Rev. 4 A.C.}, {@code CNAE 2.3}, {@code SCIAN 2023}
  * @param description from the classification's official table; {@code null} when the code is not in it
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Activity(String code, String scheme, @Nullable String description, boolean primary) {
 }

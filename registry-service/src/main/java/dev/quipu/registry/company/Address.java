@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 /**
  * The registered domicile as the registry gives it.
@@ -9,7 +10,7 @@ import io.micronaut.serde.annotation.Serdeable;
  * @param region  state, department or region name
  * @param country ISO 3166-1 alpha-2
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Address(@Nullable String street, @Nullable String district, @Nullable String city,
                       @Nullable String region, @Nullable String postalCode, String country) {
 }

@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.LocalDate;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.List;
  *
  * @param renewedThrough the last year the registration was renewed for (Colombia's matrícula mercantil)
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Company(
         @Nullable String legalName,
         @Nullable String tradeName,

@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.LocalDate;
 
@@ -11,7 +12,7 @@ import java.time.LocalDate;
  * @param normalised one of {@code active}, {@code inactive}, {@code dissolved}, {@code suspended}, {@code unknown}
  * @param since      the date the registry gives for the status, when it gives one
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record CompanyStatus(@Nullable String registryWording, String normalised, @Nullable LocalDate since) {
 
     public static final String ACTIVE = "active";

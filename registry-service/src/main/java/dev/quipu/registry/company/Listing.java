@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.LocalDate;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  * @param since   the date the list gives for that situation
  * @param history the situation in older editions of the same list, newest first
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Listing(String list, String source, @Nullable String status, @Nullable LocalDate since,
                       @Nullable String reference, @Nullable LocalDate listCutOff, List<Listing> history) {
 }

@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.LocalDate;
 
@@ -13,7 +14,7 @@ import java.time.LocalDate;
  *                 masked by the registry, e.g. {@code ***839507**}); never unmasked or completed by us
  * @param ageBand  the registry's age band for natural persons (Brazil's faixa etária)
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record Person(String name, String kind, @Nullable String idMasked, @Nullable String role,
                      @Nullable LocalDate since, @Nullable String ageBand, @Nullable String country) {
 }

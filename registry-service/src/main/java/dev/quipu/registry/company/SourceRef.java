@@ -2,6 +2,7 @@ package dev.quipu.registry.company;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -16,7 +17,7 @@ import java.time.LocalDate;
  *                    {@code bulk} (a loaded official file) or {@code snapshot} (a bundled sample file)
  * @param official    whether the publisher is the authority itself (false for a mirror of its data)
  */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record SourceRef(String id, String name, String publisher, String url, @Nullable LocalDate cutOff,
                         @Nullable String cutOffBasis, Instant retrievedAt, String sourceMode, boolean official,
                         @Nullable String sha256) {

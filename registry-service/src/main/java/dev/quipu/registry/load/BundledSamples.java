@@ -80,7 +80,7 @@ public class BundledSamples {
     static LoadInput input(BundledSample sample) {
         String name = sample.resource().substring(sample.resource().lastIndexOf('/') + 1);
         return new LoadInput(sample.sourceUrl(), LoadRecord.BUNDLED, name, sha256(sample.resource()),
-                () -> open(sample.resource()), sample.declared());
+                () -> open(sample.resource()), sample.declared(), null);
     }
 
     static InputStream open(String resource) throws IOException {

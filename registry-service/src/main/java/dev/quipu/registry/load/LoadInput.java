@@ -4,6 +4,7 @@ import io.micronaut.core.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 
 /**
  * A file to load: where it is named from (its URL, or the path it was read from), how to open its bytes
@@ -14,8 +15,10 @@ import java.io.InputStream;
  * @param name     the file name, which says how it is compressed and (for {@code ./quipu registry load}) which dataset it is
  * @param declared the cut-off known from outside the file (a bundled sample's provenance, a release folder,
  *                 an HTTP Last-Modified), used only when the file states none
+ * @param download the local copy of a downloaded file, deleted once it is loaded (kept while a failed load may resume)
  */
-public record LoadInput(String sourceUrl, String origin, String name, String sha256, Opener opener, CutOff declared) {
+public record LoadInput(String sourceUrl, String origin, String name, String sha256, Opener opener, CutOff declared,
+                        @Nullable Path download) {
 
     /** Opens the file's bytes, as published. */
     @FunctionalInterface
@@ -24,6 +27,6 @@ public record LoadInput(String sourceUrl, String origin, String name, String sha
     }
 
     public LoadInput withDeclared(@Nullable CutOff cutOff) {
-        return cutOff == null || !cutOff.known() ? this : new LoadInput(sourceUrl, origin, name, sha256, opener, cutOff);
+        return cutOff == null || !cutOff.known() ? this : new LoadInput(sourceUrl, origin, name, sha256, opener, cutOff, download);
     }
 }

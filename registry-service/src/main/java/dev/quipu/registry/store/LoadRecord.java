@@ -2,12 +2,13 @@ package dev.quipu.registry.store;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
 import java.time.Instant;
 import java.time.LocalDate;
 
 /** One bulk load of one dataset file, as {@code registry_loads} keeps it. */
-@Serdeable
+@Serdeable(naming = SnakeCaseStrategy.class)
 public record LoadRecord(long id, String country, String dataset, String sourceUrl, String origin, String sha256,
                          @Nullable LocalDate cutOff, @Nullable String cutOffBasis, String state, long position,
                          long rowsLoaded, long rowsSkipped, Instant startedAt, @Nullable Instant finishedAt,
