@@ -8,6 +8,8 @@ import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.micronaut.jdbc.DataSourceResolver;
+
 import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,20 +37,22 @@ import java.util.function.Consumer;
 public class BulkLoader {
 
     private static final Logger LOG = LoggerFactory.getLogger(BulkLoader.class);
-    static final int BATCH = 20_000;
 
     private final LoadLedger ledger;
     private final RowStore rows;
     private final DataSource dataSource;
     private final Clock clock;
     private final LoadedLoads loaded;
+    private final int batchSize;
 
-    public BulkLoader(LoadLedger ledger, RowStore rows, DataSource dataSource, Clock clock, LoadedLoads loaded) {
+    public BulkLoader(LoadLedger ledger, RowStore rows, DataSource dataSource, DataSourceResolver resolver, Clock clock, LoadedLoads loaded,
+                      LoadSettings settings) {
         this.ledger = ledger;
         this.rows = rows;
-        this.dataSource = dataSource;
+        this.dataSource = resolver.resolve(dataSource);
         this.clock = clock;
         this.loaded = loaded;
+        this.batchSize = settings.batchSize() > 0 ? settings.batchSize() : 20_000;
     }
 
     /** How a load ended: {@code loaded}, {@code already_loaded} or {@code loading_elsewhere}. */
@@ -121,7 +125,7 @@ public class BulkLoader {
         private final BulkDataset dataset;
         private final LoadRecord load;
         private final Consumer<String> progress;
-        private final List<RowStore.PendingRow> pending = new ArrayList<>(BATCH);
+        private final List<RowStore.PendingRow> pending = new ArrayList<>(Math.min(batchSize, 100_000));
         private final Set<String> skipReasons = new HashSet<>();
         private final Instant began = clock.instant();
         private long position;
@@ -146,7 +150,7 @@ public class BulkLoader {
             }
             accepted++;
             pending.add(new RowStore.PendingRow(key, fields));
-            if (pending.size() >= BATCH) {
+            if (pending.size() >= batchSize) {
                 flush();
             }
         }

@@ -14,8 +14,9 @@ import java.util.List;
  *                          ~5 GB and SUNAT's 400 MB zip are loaded when the operator asks
  * @param refreshInterval   how often (a file whose bytes did not change is not loaded again)
  * @param refreshFirstDelay the first refresh after start
+ * @param batchSize         records per COPY transaction (the unit a resumed load restarts from)
  */
 @ConfigurationProperties("quipu.registry.loads")
 public record LoadSettings(String downloadDir, boolean refreshEnabled, List<String> refreshDatasets, Duration refreshInterval,
-                           Duration refreshFirstDelay, Duration connectTimeout, Duration downloadTimeout) {
+                           Duration refreshFirstDelay, Duration connectTimeout, Duration downloadTimeout, int batchSize) {
 }

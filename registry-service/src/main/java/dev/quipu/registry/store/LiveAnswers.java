@@ -3,6 +3,8 @@ package dev.quipu.registry.store;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 
+import io.micronaut.jdbc.DataSourceResolver;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,8 +22,8 @@ public class LiveAnswers {
     private final DataSource dataSource;
     private final RowStore rows;
 
-    public LiveAnswers(DataSource dataSource, RowStore rows) {
-        this.dataSource = dataSource;
+    public LiveAnswers(DataSource dataSource, DataSourceResolver resolver, RowStore rows) {
+        this.dataSource = resolver.resolve(dataSource);
         this.rows = rows;
     }
 

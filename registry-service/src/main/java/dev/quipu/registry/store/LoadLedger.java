@@ -3,6 +3,8 @@ package dev.quipu.registry.store;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 
+import io.micronaut.jdbc.DataSourceResolver;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.Date;
@@ -30,8 +32,8 @@ public class LoadLedger {
     private final DataSource dataSource;
     private final Clock clock;
 
-    public LoadLedger(DataSource dataSource, Clock clock) {
-        this.dataSource = dataSource;
+    public LoadLedger(DataSource dataSource, DataSourceResolver resolver, Clock clock) {
+        this.dataSource = resolver.resolve(dataSource);
         this.clock = clock;
     }
 

@@ -5,6 +5,8 @@ import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
 
+import io.micronaut.jdbc.DataSourceResolver;
+
 import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.StringReader;
@@ -32,8 +34,8 @@ public class RowStore {
     private final DataSource dataSource;
     private final JsonMapper json;
 
-    public RowStore(DataSource dataSource, JsonMapper json) {
-        this.dataSource = dataSource;
+    public RowStore(DataSource dataSource, DataSourceResolver resolver, JsonMapper json) {
+        this.dataSource = resolver.resolve(dataSource);
         this.json = json;
     }
 
