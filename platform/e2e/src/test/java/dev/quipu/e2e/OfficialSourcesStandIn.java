@@ -61,6 +61,18 @@ final class OfficialSourcesStandIn implements AutoCloseable {
         return env;
     }
 
+    /**
+     * The registry-service environment: its live sources (RUES on datos.gov.co, the CNPJ mirror) are
+     * unreachable, so answers come from the bundled official files; no scheduled downloads.
+     */
+    Map<String, String> registryEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("QUIPU_REGISTRY_CO_RUES_URL", UNREACHABLE + "/resource/c82u-588k.json");
+        env.put("QUIPU_REGISTRY_BR_MIRROR_URL", UNREACHABLE + "/");
+        env.put("QUIPU_REGISTRY_REFRESH", "false");
+        return env;
+    }
+
     private byte[] nextUnPublication(Path bundled) {
         try {
             return UnListPublications.afterDelisting(Files.readAllBytes(bundled), DELISTED, unPublished);

@@ -50,6 +50,7 @@ public final class SuiteExtension implements ParameterResolver {
                 sources = new OfficialSourcesStandIn(repoRoot);
                 DevStackConfig.Builder builder = DevStackConfig.builder();
                 sources.sanctionsEnvironment().forEach((name, value) -> builder.environment(Service.SANCTIONS, name, value));
+                sources.registryEnvironment().forEach((name, value) -> builder.environment(Service.REGISTRY, name, value));
                 DevStackConfig config = builder
                         .baseDir(home)
                         .repoRoot(repoRoot)
