@@ -36,7 +36,8 @@ import java.util.Optional;
 public class BrazilRegistry implements CountryRegistry {
 
     static final Duration RFB_CYCLE = Duration.ofDays(31);
-    // dados.cvm.gov.br refreshes the register daily
+    // taken as daily (dados.cvm.gov.br rebuilds its files often; not verified here): a CVM-only answer is
+    // MEDIUM as partial whatever the cycle, so only the reason's wording depends on it
     static final Duration CVM_CYCLE = Duration.ofDays(1);
 
     private final EmpresasDataset empresas;
