@@ -103,6 +103,7 @@ abstract class RfbDataset implements BulkDataset {
      * The cut-off of a file of this dataset loaded from {@code urlOrName}: the release in its URL's
      * {@code /YYYY-MM/} folder or its extracted name's {@code D}-code; unknown otherwise.
      */
+    @Override
     public CutOff cutOffOf(String urlOrName) {
         return RfbRelease.of(urlOrName);
     }

@@ -35,6 +35,14 @@ public interface BulkDataset {
     /** Whether a file of this name is one of this dataset's (for {@code ./quipu registry load COUNTRY FILE}). */
     boolean recognises(String fileName);
 
+    /**
+     * The cut-off a file's URL or name says (RFB's release folder {@code /2026-10/}), for files that state
+     * none inside; unknown by default.
+     */
+    default CutOff cutOffOf(String urlOrName) {
+        return CutOff.unknown();
+    }
+
     /** Reads one file's decompressed bytes. */
     DatasetReader reader();
 }

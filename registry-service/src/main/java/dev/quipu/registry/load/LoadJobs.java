@@ -85,7 +85,8 @@ public class LoadJobs {
             job.line("fetching " + job.source);
             input = request.file() != null ? downloads.file(java.nio.file.Path.of(request.file()))
                     : downloads.url(java.net.URI.create(request.url()));
-            input = input.withDeclared(request.declared());
+            // the operator's declaration first, then what the URL or name says, then the download's Last-Modified
+            input = input.withDeclared(request.dataset().cutOffOf(job.source)).withDeclared(request.declared());
             BulkLoader.Outcome outcome = loader.load(request.dataset(), input, job::line);
             job.finish("done", outcome.result(), outcome.load().id());
             delete(input);
