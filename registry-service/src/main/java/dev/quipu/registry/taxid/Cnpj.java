@@ -53,7 +53,7 @@ public final class Cnpj implements TaxIdValidator {
     }
 
     /** Both check digits of a 12-character base. */
-    static String checkDigits(String base) {
+    public static String checkDigits(String base) {
         int first = mod11(base, WEIGHTS_1);
         int second = mod11(base + first, WEIGHTS_2);
         return "" + first + second;
