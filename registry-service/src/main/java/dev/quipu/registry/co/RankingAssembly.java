@@ -17,6 +17,10 @@ import java.util.Map;
  */
 final class RankingAssembly {
 
+    /** The figures a ranking gives for each year, in its column order. */
+    private static final List<String> FIGURES = List.of("INGRESOS OPERACIONALES", "GANANCIA", "TOTAL ACTIVOS",
+            "TOTAL PASIVOS", "TOTAL PATRIMONIO");
+
     private final CiiuCatalogue ciiu;
 
     RankingAssembly(CiiuCatalogue ciiu) {
@@ -49,17 +53,22 @@ final class RankingAssembly {
         if (cutOff != null) {
             String year = Integer.toString(cutOff.getYear());
             StringBuilder figures = new StringBuilder();
-            f.forEach((name, value) -> {
-                String bare = name.endsWith("*") ? name.substring(0, name.length() - 1) : name;
-                if (bare.endsWith(" " + year) && !name.startsWith("RANKING")) {
-                    figures.append(figures.isEmpty() ? "" : "; ").append(name).append(' ').append(value);
-                }
-            });
+            // in the ranking's column order, whatever order the store hands the fields back in
+            for (String label : FIGURES) {
+                f.entrySet().stream().filter(e -> e.getKey().startsWith(label) && yearOf(e.getKey()).equals(year))
+                        .findFirst().ifPresent(e -> figures.append(figures.isEmpty() ? "" : "; ")
+                                .append(e.getKey()).append(' ').append(e.getValue()));
+            }
             if (!figures.isEmpty()) {
                 append(ref, "fiscal year " + year + ", thousands of COP:", figures.toString());
             }
         }
         return new Listing(listName, source, null, null, ref.isEmpty() ? null : ref.toString(), cutOff, List.of());
+    }
+
+    private static String yearOf(String column) {
+        String bare = column.endsWith("*") ? column.substring(0, column.length() - 1) : column;
+        return bare.substring(bare.lastIndexOf(' ') + 1);
     }
 
     private static void append(StringBuilder ref, String label, String value) {
