@@ -74,7 +74,8 @@ public final class RegistryBench {
             BulkLoader loader = service.getBean(BulkLoader.class);
             long t0 = System.nanoTime();
             BulkLoader.Outcome outcome = loader.load(service.getBean(EstabelecimentosDataset.class),
-                    service.getBean(Downloads.class).file(file), line -> System.out.println("  " + line));
+                    service.getBean(Downloads.class).file(file).withDeclared(
+                            service.getBean(EstabelecimentosDataset.class).cutOffOf(file.getFileName().toString())), line -> System.out.println("  " + line));
             double loadSeconds = (System.nanoTime() - t0) / 1e9;
             System.out.printf("load: %,d rows in %.1f s = %,.0f rows/s (SHA-256 pass included)%n",
                     outcome.load().rowsLoaded(), loadSeconds, outcome.load().rowsLoaded() / loadSeconds);
@@ -152,6 +153,9 @@ public final class RegistryBench {
                     try {
                         HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
                         if (r.statusCode() != 200) {
+                            if (errors.sum() == 0) {
+                                System.out.println("first error: " + r.statusCode() + " " + new String(r.body(), StandardCharsets.UTF_8));
+                            }
                             errors.increment();
                         }
                     } catch (Exception e) {
