@@ -8,11 +8,11 @@ import java.util.List;
 
 /** {@link LoadedEditions} from the store's complete loads. */
 @Singleton
-class StoredEditions implements LoadedEditions {
+public class StoredEditions implements LoadedEditions {
 
     private final LoadedLoads loads;
 
-    StoredEditions(LoadedLoads loads) {
+    public StoredEditions(LoadedLoads loads) {
         this.loads = loads;
     }
 
