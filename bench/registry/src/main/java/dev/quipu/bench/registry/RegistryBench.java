@@ -43,7 +43,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The service runs in this JVM on the testkit's in-process PostgreSQL and Kafka, bundled samples loaded,
  * live sources off (every answer comes from the store).
  *
- * <p>Usage: {@code RegistryBench [threads=16] [seconds=20] [rounds=500]}
+ * <p>Usage: {@code RegistryBench [threads=16] [seconds=20] [rounds=500]}; {@code threads} 0 holds the loaded service
+ * {@code seconds} long for wrk ({@code entity.lua}) instead of the built-in client.
  */
 public final class RegistryBench {
 
@@ -81,6 +82,16 @@ public final class RegistryBench {
                     outcome.load().rowsLoaded(), loadSeconds, outcome.load().rowsLoaded() / loadSeconds);
 
             String base = "http://127.0.0.1:" + server.getPort();
+            if (threads == 0) {
+                // wrk mode (bench/registry/README.md): hold the service for an outside load generator
+                Path list = file.resolveSibling("cnpjs.txt");
+                Files.write(list, cnpjs);
+                Files.writeString(file.resolveSibling("authorization.txt"), AUTHORIZATION);
+                System.out.printf("serving %s for %d s; CNPJs in %s, header in %s%n", base, seconds, list,
+                        file.resolveSibling("authorization.txt"));
+                Thread.sleep(seconds * 1000L);
+                return;
+            }
             run(base, cnpjs, threads, 5, false);
             Result r = run(base, cnpjs, threads, seconds, true);
             System.out.printf("lookups: %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
