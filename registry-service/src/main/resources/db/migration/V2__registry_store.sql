@@ -32,8 +32,8 @@ CREATE TABLE registry_rows (
     key      VARCHAR(20) NOT NULL,
     fields   TEXT        NOT NULL
 );
+-- one index only: every index slows COPY; deleting a superseded edition by load_id scans, once per edition
 CREATE INDEX registry_rows_by_key ON registry_rows (country, key);
-CREATE INDEX registry_rows_by_load ON registry_rows (load_id);
 
 -- The last answer of each live source per identifier (found or not): the floor when the source is down.
 CREATE TABLE registry_live (

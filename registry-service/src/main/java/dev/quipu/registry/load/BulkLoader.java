@@ -25,6 +25,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -99,12 +103,12 @@ public class BulkLoader {
             progress.accept(dataset.id() + ": resuming load " + load.id() + " after record " + load.position());
         }
         CutOff[] found = {CutOff.unknown()};
-        try (InputStream raw = input.opener().open()) {
+        try (InputStream raw = input.opener().open(); batch) {
             Decompression.each(input.name(), raw, (entry, in) -> {
                 CutOff c = dataset.reader().read(in, batch);
                 found[0] = found[0].or(c);
             });
-            batch.flush();
+            batch.finish();
         } catch (IOException | RuntimeException e) {
             String why = e.getClass().getSimpleName() + ": " + e.getMessage();
             ledger.fail(load.id(), why);
@@ -121,15 +125,22 @@ public class BulkLoader {
     }
 
     /** The sink the reader writes into: drops what an earlier run committed, batches the rest. */
-    private final class Batch implements RowSink {
+    private final class Batch implements RowSink, AutoCloseable {
         private final BulkDataset dataset;
         private final LoadRecord load;
         private final Consumer<String> progress;
-        private final List<RowStore.PendingRow> pending = new ArrayList<>(Math.min(batchSize, 100_000));
+        private RowStore.CopyBatch pending;
         private final Set<String> skipReasons = new HashSet<>();
         private final Instant began = clock.instant();
+        private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "registry-load-writer");
+            t.setDaemon(true);
+            return t;
+        });
+        private Future<?> inFlight;
         private long position;
-        private long committedPosition;
+        private long handedPosition;
+        private volatile long committedPosition;
         private long accepted;
         private long skipped;
         private Instant lastProgress = began;
@@ -139,6 +150,8 @@ public class BulkLoader {
             this.load = load;
             this.progress = progress;
             this.committedPosition = load.position();
+            this.handedPosition = load.position();
+            this.pending = rows.batch(load);
             this.accepted = load.rowsLoaded();
             this.skipped = load.rowsSkipped();
         }
@@ -149,8 +162,8 @@ public class BulkLoader {
                 return;
             }
             accepted++;
-            pending.add(new RowStore.PendingRow(key, fields));
-            if (pending.size() >= batchSize) {
+            pending.add(key, fields);
+            if (pending.rows() >= batchSize) {
                 flush();
             }
         }
@@ -166,19 +179,65 @@ public class BulkLoader {
             }
         }
 
+        /**
+         * Hands the batch to the writer thread and goes on parsing: the file is parsed on one core while
+         * PostgreSQL takes the previous batch on the other. Batches commit in order, one at a time.
+         */
         void flush() {
-            if (position == committedPosition) {
+            if (position == handedPosition) {
                 return;
             }
-            rows.append(load, pending, position, accepted, skipped);
-            pending.clear();
-            committedPosition = position;
+            awaitWriter();
+            RowStore.CopyBatch batch = pending;
+            pending = rows.batch(load);
+            long pos = position;
+            long acc = accepted;
+            long skip = skipped;
+            handedPosition = pos;
+            inFlight = writer.submit(() -> {
+                rows.append(load, batch, pos, acc, skip);
+                committedPosition = pos;
+            });
             Instant now = clock.instant();
             if (Duration.between(lastProgress, now).toSeconds() >= 5) {
                 lastProgress = now;
                 double seconds = Math.max(0.001, Duration.between(began, now).toMillis() / 1000.0);
                 progress.accept(String.format("%s: %,d records (%,.0f/s)", dataset.id(), position,
                         (position - load.position()) / seconds));
+            }
+        }
+
+        /** The last batch handed over and committed. */
+        void finish() {
+            flush();
+            awaitWriter();
+        }
+
+        private void awaitWriter() {
+            if (inFlight == null) {
+                return;
+            }
+            try {
+                inFlight.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LoadException("interrupted while writing load " + load.id(), e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new LoadException("cannot write load " + load.id(), e.getCause());
+            } finally {
+                inFlight = null;
+            }
+        }
+
+        /** Waits for a batch still being written (its failure is already reported) and stops the writer. */
+        @Override
+        public void close() {
+            try {
+                awaitWriter();
+            } catch (RuntimeException ignored) {
+                // the load failed already; the position committed is what counts
+            } finally {
+                writer.shutdownNow();
             }
         }
     }

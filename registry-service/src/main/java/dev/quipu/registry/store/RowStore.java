@@ -1,5 +1,7 @@
 package dev.quipu.registry.store;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
@@ -9,7 +11,7 @@ import io.micronaut.jdbc.DataSourceResolver;
 
 import javax.sql.DataSource;
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -30,6 +32,7 @@ import java.util.Map;
 public class RowStore {
 
     private static final Argument<Map<String, String>> FIELDS = Argument.mapOf(String.class, String.class);
+    private static final JsonFactory JSON_FACTORY = new JsonFactory();
 
     private final DataSource dataSource;
     private final JsonMapper json;
@@ -39,8 +42,35 @@ public class RowStore {
         this.json = json;
     }
 
-    /** A record on its way into the store. */
-    public record PendingRow(String key, Map<String, String> fields) {
+    /**
+     * A batch of a load's records in COPY's text format, built on the parsing thread (JSON and escaping
+     * included) so that the writing thread only streams it to PostgreSQL.
+     */
+    public final class CopyBatch {
+        private final String prefix;
+        private final StringBuilder text = new StringBuilder(1 << 20);
+        private int rows;
+
+        private CopyBatch(LoadRecord load) {
+            this.prefix = load.id() + "\t" + load.country() + "\t";
+        }
+
+        public void add(String key, Map<String, String> fields) {
+            text.append(prefix);
+            escape(key, text);
+            text.append('\t');
+            escape(write(fields), text);
+            text.append('\n');
+            rows++;
+        }
+
+        public int rows() {
+            return rows;
+        }
+    }
+
+    public CopyBatch batch(LoadRecord load) {
+        return new CopyBatch(load);
     }
 
     /**
@@ -48,21 +78,12 @@ public class RowStore {
      *
      * @param position the number of the file's records consumed once this batch is in (accepted and skipped)
      */
-    public void append(LoadRecord load, List<PendingRow> rows, long position, long loaded, long skipped) {
-        StringBuilder copy = new StringBuilder(rows.size() * 256);
-        String prefix = load.id() + "\t" + load.country() + "\t";
-        for (PendingRow row : rows) {
-            copy.append(prefix);
-            escape(row.key(), copy);
-            copy.append('\t');
-            escape(write(row.fields()), copy);
-            copy.append('\n');
-        }
+    public void append(LoadRecord load, CopyBatch batch, long position, long loaded, long skipped) {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
                 c.unwrap(PGConnection.class).getCopyAPI()
-                        .copyIn("COPY registry_rows (load_id, country, key, fields) FROM STDIN", new StringReader(copy.toString()));
+                        .copyIn("COPY registry_rows (load_id, country, key, fields) FROM STDIN", new CharSequenceReader(batch.text));
                 try (PreparedStatement ps = c.prepareStatement("UPDATE registry_loads SET position = ?, rows_loaded = ?, "
                         + "rows_skipped = ? WHERE id = ?")) {
                     ps.setLong(1, position);
@@ -78,6 +99,33 @@ public class RowStore {
             }
         } catch (SQLException | IOException e) {
             throw new StoreException("cannot append to load " + load.id() + " (" + load.dataset() + ")", e);
+        }
+    }
+
+    /** Reads a StringBuilder without copying it into a String first. */
+    private static final class CharSequenceReader extends java.io.Reader {
+        private final CharSequence text;
+        private int next;
+
+        CharSequenceReader(CharSequence text) {
+            this.text = text;
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) {
+            if (next >= text.length()) {
+                return -1;
+            }
+            int n = Math.min(len, text.length() - next);
+            for (int i = 0; i < n; i++) {
+                buf[off + i] = text.charAt(next + i);
+            }
+            next += n;
+            return n;
+        }
+
+        @Override
+        public void close() {
         }
     }
 
@@ -103,12 +151,19 @@ public class RowStore {
         }
     }
 
+    /** A record's fields as a JSON object, written with Jackson's streaming generator (the load's hot path). */
     String write(Map<String, String> fields) {
-        try {
-            return json.writeValueAsString(fields);
+        StringWriter out = new StringWriter(fields.size() * 32);
+        try (JsonGenerator g = JSON_FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            for (Map.Entry<String, String> f : fields.entrySet()) {
+                g.writeStringField(f.getKey(), f.getValue());
+            }
+            g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return out.toString();
     }
 
     Map<String, String> read(String text) {
