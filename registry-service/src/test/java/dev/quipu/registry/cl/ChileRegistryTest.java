@@ -1,5 +1,6 @@
 package dev.quipu.registry.cl;
 
+import dev.quipu.registry.load.BundledRows;
 import dev.quipu.registry.company.Activity;
 import dev.quipu.registry.company.Address;
 import dev.quipu.registry.company.Capital;

@@ -1,5 +1,6 @@
 package dev.quipu.registry.mx;
 
+import dev.quipu.registry.load.BundledRows;
 import dev.quipu.registry.company.CompanyRecord;
 import dev.quipu.registry.company.CompanyStatus;
 import dev.quipu.registry.company.Confidence;

@@ -1,5 +1,6 @@
 package dev.quipu.registry.mx;
 
+import dev.quipu.registry.load.BundledRows;
 import dev.quipu.registry.store.StoredRow;
 import dev.quipu.registry.taxid.TaxIds;
 import org.junit.jupiter.api.Test;

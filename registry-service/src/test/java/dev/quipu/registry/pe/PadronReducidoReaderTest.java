@@ -1,5 +1,6 @@
 package dev.quipu.registry.pe;
 
+import dev.quipu.registry.load.BundledRows;
 import dev.quipu.registry.load.CutOff;
 import dev.quipu.registry.load.RowSink;
 import dev.quipu.registry.store.StoredRow;

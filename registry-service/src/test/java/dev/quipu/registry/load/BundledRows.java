@@ -1,8 +1,5 @@
-package dev.quipu.registry.pe;
+package dev.quipu.registry.load;
 
-import dev.quipu.registry.load.BulkDataset;
-import dev.quipu.registry.load.CutOff;
-import dev.quipu.registry.load.RowSink;
 import dev.quipu.registry.store.LoadRecord;
 import dev.quipu.registry.store.StoredRow;
 
@@ -17,12 +14,12 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /** A bundled file read by its dataset's reader into rows as the store would hold them, without a database. */
-final class BundledRows implements RowSink {
+public final class BundledRows implements RowSink {
 
-    final List<StoredRow> rows = new ArrayList<>();
-    final Map<String, Integer> skipped = new LinkedHashMap<>();
-    final LoadRecord load;
-    final CutOff cutOff;
+    public final List<StoredRow> rows = new ArrayList<>();
+    public final Map<String, Integer> skipped = new LinkedHashMap<>();
+    public final LoadRecord load;
+    public final CutOff cutOff;
     private final List<Object[]> accepted = new ArrayList<>();
 
     private BundledRows(BulkDataset dataset, String resource, long loadId, CutOff declared) {
@@ -41,16 +38,16 @@ final class BundledRows implements RowSink {
         }
     }
 
-    static BundledRows read(BulkDataset dataset, String resource, long loadId) {
+    public static BundledRows read(BulkDataset dataset, String resource, long loadId) {
         return new BundledRows(dataset, resource, loadId, CutOff.unknown());
     }
 
     /** As a load with a cut-off declared from outside the file (the operator's, for the padrón reducido). */
-    static BundledRows read(BulkDataset dataset, String resource, long loadId, CutOff declared) {
+    public static BundledRows read(BulkDataset dataset, String resource, long loadId, CutOff declared) {
         return new BundledRows(dataset, resource, loadId, declared);
     }
 
-    static InputStream open(String resource) throws IOException {
+    public static InputStream open(String resource) throws IOException {
         InputStream in = BundledRows.class.getClassLoader().getResourceAsStream(resource);
         if (in == null) {
             throw new IOException("no resource " + resource);
@@ -68,11 +65,11 @@ final class BundledRows implements RowSink {
         skipped.merge(reason, 1, Integer::sum);
     }
 
-    List<StoredRow> of(String key) {
+    public List<StoredRow> of(String key) {
         return rows.stream().filter(r -> r.key().equals(key)).toList();
     }
 
-    int accepted() {
+    public int accepted() {
         return rows.size();
     }
 }
