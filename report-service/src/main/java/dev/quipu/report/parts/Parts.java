@@ -1,0 +1,86 @@
+package dev.quipu.report.parts;
+
+import dev.quipu.contracts.events.DataVersions;
+import dev.quipu.internalauth.InternalTokens;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.client.exceptions.HttpClientException;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.json.JsonMapper;
+import jakarta.inject.Singleton;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * The services a report is composed of, each answer kept with its bytes' SHA-256. A part that does not
+ * answer with data (unreachable, timing out, 5xx, or any status but 200) is {@link PartUnavailable}:
+ * no verdict is built without it.
+ */
+@Singleton
+public class Parts {
+
+    public static final String SANCTIONS = "sanctions-service";
+    private static final Argument<Map<String, Object>> JSON_OBJECT = Argument.mapOf(String.class, Object.class);
+
+    private final SanctionsClient sanctions;
+    private final InternalTokens tokens;
+    private final JsonMapper json;
+
+    /** @param tokens this service's signing key; absent when QUIPU_INTERNAL_AUTH_KEY is unset (then no part can be asked) */
+    public Parts(SanctionsClient sanctions, @Nullable InternalTokens tokens, JsonMapper json) {
+        this.sanctions = sanctions;
+        this.tokens = tokens;
+        this.json = json;
+    }
+
+    /** {@code POST /sanctions} on every list. */
+    public PartAnswer sanctions(Map<String, Object> request) {
+        if (tokens == null) {
+            throw new PartUnavailable(SANCTIONS, "report-service has no key to call sanctions-service (QUIPU_INTERNAL_AUTH_KEY)", 300);
+        }
+        HttpResponse<byte[]> response;
+        try {
+            response = sanctions.screen(request, tokens.authorizationFor(SANCTIONS));
+        } catch (HttpClientResponseException e) {
+            throw new PartUnavailable(SANCTIONS, "sanctions-service answered " + e.getStatus().getCode(),
+                    retryAfter(e.getResponse().getHeaders().get("Retry-After")));
+        } catch (HttpClientException e) {
+            throw new PartUnavailable(SANCTIONS, "sanctions-service could not be reached (" + e.getClass().getSimpleName() + ")", 30);
+        }
+        return answer(SANCTIONS, response);
+    }
+
+    private PartAnswer answer(String part, HttpResponse<byte[]> response) {
+        byte[] body = response.body();
+        if (response.getStatus().getCode() != 200 || body == null) {
+            throw new PartUnavailable(part, part + " answered " + response.getStatus().getCode() + " without data", 30);
+        }
+        try {
+            return new PartAnswer(part, json.readValue(body, JSON_OBJECT),
+                    response.getHeaders().get(DataVersions.HEADER), sha256(body));
+        } catch (IOException e) {
+            throw new PartUnavailable(part, part + " answered with unreadable JSON", 30);
+        }
+    }
+
+    static long retryAfter(String header) {
+        try {
+            return header == null ? 30 : Math.max(1, Long.parseLong(header.trim()));
+        } catch (NumberFormatException e) {
+            return 30;
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
