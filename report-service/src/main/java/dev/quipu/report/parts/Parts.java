@@ -25,15 +25,18 @@ import java.util.Map;
 public class Parts {
 
     public static final String SANCTIONS = "sanctions-service";
+    public static final String REGISTRY = "registry-service";
     private static final Argument<Map<String, Object>> JSON_OBJECT = Argument.mapOf(String.class, Object.class);
 
     private final SanctionsClient sanctions;
+    private final RegistryClient registry;
     private final InternalTokens tokens;
     private final JsonMapper json;
 
     /** @param tokens this service's signing key; absent when QUIPU_INTERNAL_AUTH_KEY is unset (then no part can be asked) */
-    public Parts(SanctionsClient sanctions, @Nullable InternalTokens tokens, JsonMapper json) {
+    public Parts(SanctionsClient sanctions, RegistryClient registry, @Nullable InternalTokens tokens, JsonMapper json) {
         this.sanctions = sanctions;
+        this.registry = registry;
         this.tokens = tokens;
         this.json = json;
     }
@@ -53,6 +56,53 @@ public class Parts {
             throw new PartUnavailable(SANCTIONS, "sanctions-service could not be reached (" + e.getClass().getSimpleName() + ")", 30);
         }
         return answer(SANCTIONS, response);
+    }
+
+    /** A registry lookup: found, or known to no source (a finding for the report, not a failure). */
+    public sealed interface RegistryAnswer permits Found, NotFound, Refused {
+    }
+
+    /** The registry's record. */
+    public record Found(PartAnswer answer) implements RegistryAnswer {
+    }
+
+    /** The registry's 404, with the sources it asked. */
+    public record NotFound(PartAnswer answer) implements RegistryAnswer {
+    }
+
+    /** The registry's 422 for the identifier (a malformed tax id), passed on to the caller as it is. */
+    public record Refused(byte[] body) implements RegistryAnswer {
+    }
+
+    /** {@code POST /entity} on registry-service; 503 and unreachable are {@link PartUnavailable}. */
+    public RegistryAnswer entity(Map<String, Object> request) {
+        if (tokens == null) {
+            throw new PartUnavailable(REGISTRY, "report-service has no key to call registry-service (QUIPU_INTERNAL_AUTH_KEY)", 300);
+        }
+        try {
+            return new Found(answer(REGISTRY, registry.entity(request, tokens.authorizationFor(REGISTRY))));
+        } catch (HttpClientResponseException e) {
+            int status = e.getStatus().getCode();
+            byte[] body = e.getResponse().getBody(byte[].class).orElse(new byte[0]);
+            if (status == 404) {
+                return new NotFound(parsed(REGISTRY, body, e.getResponse().getHeaders().get(DataVersions.HEADER)));
+            }
+            if (status == 422) {
+                return new Refused(body);
+            }
+            throw new PartUnavailable(REGISTRY, "registry-service answered " + status,
+                    retryAfter(e.getResponse().getHeaders().get("Retry-After")));
+        } catch (HttpClientException e) {
+            throw new PartUnavailable(REGISTRY, "registry-service could not be reached (" + e.getClass().getSimpleName() + ")", 30);
+        }
+    }
+
+    private PartAnswer parsed(String part, byte[] body, String versions) {
+        try {
+            return new PartAnswer(part, json.readValue(body, JSON_OBJECT), versions, sha256(body));
+        } catch (IOException e) {
+            throw new PartUnavailable(part, part + " answered with unreadable JSON", 30);
+        }
     }
 
     private PartAnswer answer(String part, HttpResponse<byte[]> response) {

@@ -38,8 +38,28 @@ public final class ScreeningChecks {
                         + " possible match" + (matches.size() == 1 ? "" : "es") + "); a person must decide.", evidence, 100);
     }
 
+    /** How a screening reads: HIGH → fail, MEDIUM or LOW → review, no match → pass. */
+    public static CheckResult resultOf(PartAnswer sanctions) {
+        String category = String.valueOf(sanctions.body().get("risk_category"));
+        if (list(sanctions.body().get("matches")).isEmpty() || category.equals("NONE")) {
+            return CheckResult.PASS;
+        }
+        return category.equals("HIGH") ? CheckResult.FAIL : CheckResult.REVIEW;
+    }
+
+    /** The best match of a screening in words, e.g. {@code "RODRIGUEZ OREJUELA, Gilberto Jose" on OFAC_SDN (…)}. */
+    public static String bestMatch(PartAnswer sanctions) {
+        List<Map<String, Object>> matches = list(sanctions.body().get("matches"));
+        if (matches.isEmpty()) {
+            return "no match";
+        }
+        Map<String, Object> best = matches.get(0);
+        return "\"" + best.get("matched_name") + "\" on " + best.get("list") + " (entity " + best.get("entity_id") + ", score "
+                + best.get("score") + ")";
+    }
+
     /** One evidence entry per list sanctions-service checked, as it dated and versioned them. */
-    static List<Evidence> listsChecked(PartAnswer sanctions) {
+    public static List<Evidence> listsChecked(PartAnswer sanctions) {
         List<Evidence> out = new ArrayList<>();
         for (Map<String, Object> l : list(sanctions.body().get("lists_checked"))) {
             out.add(new Evidence(sanctions.part() + ": " + l.get("list"), text(l.get("source")), text(l.get("published_at")),
@@ -49,7 +69,7 @@ public final class ScreeningChecks {
     }
 
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> list(Object o) {
+    public static List<Map<String, Object>> list(Object o) {
         return o instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
     }
 

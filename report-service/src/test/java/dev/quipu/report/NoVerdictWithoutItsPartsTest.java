@@ -1,4 +1,4 @@
-package dev.quipu.report.screening;
+package dev.quipu.report;
 
 import dev.quipu.testkit.SuiteResources;
 import io.micronaut.http.HttpRequest;
@@ -20,12 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * No verdict without its parts: with sanctions-service unreachable (nothing listens on its port) the
- * screening is a 503 naming the part, with Retry-After, never a clearance; bad input is still a 422.
+ * No verdict without its parts: with sanctions-service and registry-service unreachable (nothing listens
+ * on their port) a report is a 503 naming the part, with Retry-After, never a clearance; bad input is still a 422.
  */
 @MicronautTest(transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GlobalScreeningOutageTest implements TestPropertyProvider {
+class NoVerdictWithoutItsPartsTest implements TestPropertyProvider {
 
     @Inject
     @Client("/")
@@ -36,6 +36,7 @@ class GlobalScreeningOutageTest implements TestPropertyProvider {
         Map<String, String> p = new HashMap<>(SuiteResources.forService("quipu_report"));
         p.putAll(SuiteResources.internalAuth("report-service"));
         p.put("micronaut.http.services.sanctions.url", "http://127.0.0.1:1");
+        p.put("micronaut.http.services.registry.url", "http://127.0.0.1:1");
         return p;
     }
 
@@ -48,6 +49,15 @@ class GlobalScreeningOutageTest implements TestPropertyProvider {
         assertNotNull(e.getResponse().getHeaders().get("Retry-After"));
         String body = e.getResponse().getBody(String.class).orElseThrow();
         assertTrue(body.contains("part_unavailable") && body.contains("sanctions-service"), body);
+    }
+
+    @Test
+    void registryServiceDownIsA503ForTheKyb() {
+        HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
+                HttpRequest.POST("/entity/kyb", Map.of("identifier", "899999068-1", "country", "CO")), String.class));
+        assertEquals(503, e.getStatus().getCode());
+        assertNotNull(e.getResponse().getHeaders().get("Retry-After"));
+        assertTrue(e.getResponse().getBody(String.class).orElseThrow().contains("registry-service"));
     }
 
     @Test
