@@ -61,6 +61,22 @@ class NoVerdictWithoutItsPartsTest implements TestPropertyProvider {
     }
 
     @Test
+    void aKybBundleWithItsPartsDownIsA503() {
+        HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
+                HttpRequest.POST("/solutions/kyb-complete-pe", Map.of("identifier", "20131312955")), String.class));
+        assertEquals(503, e.getStatus().getCode());
+    }
+
+    @Test
+    void representativesThatAreNotNamesAreA422() {
+        HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
+                HttpRequest.POST("/solutions/kyb-complete-pe", Map.of("identifier", "20131312955", "representatives", java.util.List.of(7))),
+                String.class));
+        assertEquals(422, e.getStatus().getCode());
+        assertTrue(e.getResponse().getBody(String.class).orElseThrow().contains("representatives"));
+    }
+
+    @Test
     void aTypeOutsideTheSpecIsA422() {
         HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
                 HttpRequest.POST("/solutions/screening-global", Map.of("name", "X", "country", "CO", "type", "vessel")), String.class));

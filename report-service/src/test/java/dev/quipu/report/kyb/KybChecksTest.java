@@ -65,7 +65,7 @@ class KybChecksTest {
 
     @Test
     void theNitIsScreenedWithAndWithoutItsCheckDigit() {
-        List<String> ids = KybController.identifiers(Map.of("tax_id", Map.of("type", "nit", "normalised", "8000189280",
+        List<String> ids = KybAssessment.identifiers(Map.of("tax_id", Map.of("type", "nit", "normalised", "8000189280",
                 "formatted", "800.018.928-0")), "800018928-0");
         assertEquals(List.of("800018928-0", "8000189280", "800.018.928-0", "800018928"), ids);
     }
