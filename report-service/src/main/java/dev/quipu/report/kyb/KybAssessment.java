@@ -2,6 +2,8 @@ package dev.quipu.report.kyb;
 
 import dev.quipu.contracts.events.DataVersions;
 import dev.quipu.report.checks.Check;
+import dev.quipu.report.checks.CheckResult;
+import dev.quipu.report.parts.PartUnavailable;
 import dev.quipu.report.parts.PartAnswer;
 import dev.quipu.report.parts.Parts;
 import dev.quipu.report.screening.AuditTrail;
@@ -71,7 +73,12 @@ public class KybAssessment {
      */
     @SuppressWarnings("unchecked")
     public Outcome assess(String country, String identifier, List<String> callerRepresentatives, @Nullable String callerName) {
-        Parts.RegistryAnswer lookup = parts.entity(Map.of("identifier", identifier, "country", country));
+        Parts.RegistryAnswer lookup;
+        try {
+            lookup = parts.entity(Map.of("identifier", identifier, "country", country));
+        } catch (PartUnavailable registryDown) {
+            return listedWithoutRegistry(country, identifier, callerName, registryDown);
+        }
         if (lookup instanceof Parts.Refused refused) {
             return new Refused(refused.body());
         }
@@ -103,6 +110,38 @@ public class KybAssessment {
         }
         return new Assessed(KybRules.status(checks), registry, notFound, screenedCompany, representatives, partners,
                 List.copyOf(checks), List.copyOf(trail));
+    }
+
+    /**
+     * The registry cannot answer: a tax id that a sanctions list carries still decides alone (BLOCKED), so
+     * the identifier is screened; any other outcome needs the registry, and the part's absence is passed on.
+     */
+    private Assessed listedWithoutRegistry(String country, String identifier, @Nullable String callerName, PartUnavailable registryDown) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("name", callerName != null ? callerName : identifier);
+        request.put("country", country);
+        request.put("type", "company");
+        List<String> ids = new ArrayList<>(List.of(identifier));
+        int dash = identifier.lastIndexOf('-');
+        if (country.equals("CO") && dash > 0) {
+            ids.add(identifier.substring(0, dash));
+        }
+        request.put("identifiers", ids);
+        Screened screened;
+        try {
+            screened = new Screened("company", (String) request.get("name"), parts.sanctions(request));
+        } catch (PartUnavailable sanctionsDown) {
+            // both parts missing: the first one asked is the one named
+            throw registryDown;
+        }
+        Check listed = KybChecks.identifierListed(identifier, screened.answer());
+        if (!listed.is(CheckResult.FAIL)) {
+            throw registryDown;
+        }
+        List<Check> checks = List.of(Check.of("registry_found", CheckResult.UNAVAILABLE, "registry-service could not answer ("
+                + registryDown.getMessage() + "); the listed identifier decides alone.", List.of(), 30), listed);
+        return new Assessed(KybRules.status(checks), null, null, screened, List.of(), List.of(), checks,
+                List.of(AuditTrail.of(screened.answer(), "POST /sanctions (company)")));
     }
 
     /** The tax id as registries and lists write it: normalised, formatted, and a NIT's body without its check digit. */

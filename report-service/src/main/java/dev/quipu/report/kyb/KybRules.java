@@ -11,12 +11,12 @@ import java.util.Set;
  * status.
  * <ol>
  * <li>a sanctions check fails (identifier_listed, sanctions_entity, sanctions_representatives,
- *     sanctions_partners) → {@code BLOCKED}, whatever the registry says;</li>
+ *     sanctions_partners) → {@code BLOCKED}, whatever the registry says, even when it could not answer;</li>
  * <li>else any other check fails or asks for review → {@code UNVERIFIED} (registry_found failing is a
  *     finding: at best UNVERIFIED);</li>
  * <li>else → {@code VERIFIED}.</li>
  * </ol>
- * A check {@code unavailable} never reaches here: the report answers 503.
+ * Otherwise a check {@code unavailable} gives no status: the report answers 503.
  */
 public final class KybRules {
 
@@ -27,11 +27,11 @@ public final class KybRules {
     }
 
     public static String status(List<Check> checks) {
-        if (checks.stream().anyMatch(c -> c.is(CheckResult.UNAVAILABLE))) {
-            throw new IllegalArgumentException("no verdict without every part: " + checks);
-        }
         if (checks.stream().anyMatch(c -> BLOCKING.contains(c.id()) && c.is(CheckResult.FAIL))) {
             return "BLOCKED";
+        }
+        if (checks.stream().anyMatch(c -> c.is(CheckResult.UNAVAILABLE))) {
+            throw new IllegalArgumentException("no verdict without every part: " + checks);
         }
         if (checks.stream().anyMatch(c -> c.is(CheckResult.FAIL) || c.is(CheckResult.REVIEW))) {
             return "UNVERIFIED";

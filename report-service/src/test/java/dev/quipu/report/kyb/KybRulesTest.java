@@ -49,6 +49,11 @@ class KybRulesTest {
     }
 
     @Test
+    void aListedIdentifierBlocksEvenWhenTheRegistryCannotAnswer() {
+        assertEquals("BLOCKED", KybRules.status(List.of(c("registry_found", CheckResult.UNAVAILABLE), c("identifier_listed", CheckResult.FAIL))));
+    }
+
+    @Test
     void anUnavailablePartGivesNoStatus() {
         assertThrows(IllegalArgumentException.class, () -> KybRules.status(List.of(c("registry_found", CheckResult.UNAVAILABLE))));
     }

@@ -18,7 +18,7 @@ class KybNarrativeTest {
     @Test
     void everyCheckAndResultTheRulesProduceHasASentenceInEveryLanguage() {
         Map<String, List<CheckResult>> produced = Map.of(
-                "registry_found", List.of(CheckResult.PASS, CheckResult.FAIL),
+                "registry_found", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.UNAVAILABLE),
                 "registry_active", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW, CheckResult.NOT_APPLICABLE),
                 "identifier_listed", List.of(CheckResult.PASS, CheckResult.FAIL),
                 "sanctions_entity", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW),
