@@ -76,7 +76,7 @@ public class KybCompleteController {
         try {
             outcome = kyb.assess(country, identifier, representatives, name);
         } catch (PartUnavailable e) {
-            return KybController.unavailable(e);
+            return e.answer();
         }
         if (outcome instanceof KybAssessment.Refused refused) {
             return HttpResponse.unprocessableEntity().body(refused.body()).contentType(MediaType.APPLICATION_JSON_TYPE);

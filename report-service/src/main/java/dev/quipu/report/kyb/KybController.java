@@ -4,11 +4,9 @@ import dev.quipu.contracts.events.DataVersions;
 import dev.quipu.contracts.pricebook.Operation;
 import dev.quipu.contracts.pricebook.PriceBook;
 import dev.quipu.report.parts.PartUnavailable;
-import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -45,7 +43,7 @@ public class KybController {
         try {
             outcome = kyb.assess((String) checked.fields().get("country"), (String) checked.fields().get("identifier"), List.of(), null);
         } catch (PartUnavailable e) {
-            return unavailable(e);
+            return e.answer();
         }
         if (outcome instanceof KybAssessment.Refused refused) {
             return HttpResponse.unprocessableEntity().body(refused.body()).contentType(MediaType.APPLICATION_JSON_TYPE);
@@ -60,11 +58,5 @@ public class KybController {
         answer.put("checks", a.checks());
         answer.put("audit_trail", a.trail());
         return HttpResponse.ok(answer).header(DataVersions.HEADER, a.dataVersions());
-    }
-
-    static HttpResponse<?> unavailable(PartUnavailable e) {
-        return HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", Long.toString(e.retryAfterSeconds()))
-                .body(new ErrorBody("part_unavailable", "No verdict without its parts: " + e.getMessage() + ".",
-                        "Nothing was charged; ask again after Retry-After seconds."));
     }
 }

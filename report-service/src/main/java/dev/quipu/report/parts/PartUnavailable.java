@@ -1,5 +1,9 @@
 package dev.quipu.report.parts;
 
+import dev.quipu.runtime.ErrorBody;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+
 /** A part a verdict needs could not answer: the report answers 503 naming it, with Retry-After, and charges nothing. */
 public class PartUnavailable extends RuntimeException {
 
@@ -18,5 +22,12 @@ public class PartUnavailable extends RuntimeException {
 
     public long retryAfterSeconds() {
         return retryAfterSeconds;
+    }
+
+    /** The report's answer: 503 with Retry-After, naming the part; the gateway charges nothing for it. */
+    public HttpResponse<ErrorBody> answer() {
+        return HttpResponse.<ErrorBody>status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", Long.toString(retryAfterSeconds))
+                .body(new ErrorBody("part_unavailable", "No verdict without its parts: " + getMessage() + ".",
+                        "Nothing was charged; ask again after Retry-After seconds."));
     }
 }

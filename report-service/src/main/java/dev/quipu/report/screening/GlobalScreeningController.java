@@ -10,12 +10,10 @@ import dev.quipu.report.narrative.Sentence;
 import dev.quipu.report.parts.PartAnswer;
 import dev.quipu.report.parts.PartUnavailable;
 import dev.quipu.report.parts.Parts;
-import dev.quipu.runtime.ErrorBody;
 import dev.quipu.runtime.OperationInput;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -63,9 +61,7 @@ public class GlobalScreeningController {
         try {
             sanctions = parts.sanctions(request);
         } catch (PartUnavailable e) {
-            return HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", Long.toString(e.retryAfterSeconds()))
-                    .body(new ErrorBody("part_unavailable", "No verdict without its parts: " + e.getMessage() + ".",
-                            "Nothing was charged; ask again after Retry-After seconds."));
+            return e.answer();
         }
         List<Check> checks = List.of(ScreeningChecks.sanctionsName(name, sanctions));
         String verdict = ScreeningRules.verdict(checks);
