@@ -38,6 +38,9 @@ public final class KybChecks {
         if (country.equals("MX")) {
             checks.add(sat69b(registry));
         }
+        if (country.equals("PE")) {
+            checks.add(sunatHabido(registry));
+        }
         return checks;
     }
 
@@ -122,6 +125,21 @@ public final class KybChecks {
             }
         }
         return Check.of("sat_69b", CheckResult.PASS, "Not on the SAT Art. 69-B list loaded.", sources(registry), 80);
+    }
+
+    /** Peru: SUNAT's domicile condition (padrón reducido); a NO HABIDO taxpayer cannot be found at its declared address. */
+    static Check sunatHabido(PartAnswer registry) {
+        if (registry != null) {
+            for (Map<String, Object> l : ScreeningChecks.list(registry.body().get("listings"))) {
+                if (String.valueOf(l.get("list")).contains("Condición de domicilio")) {
+                    String condition = String.valueOf(l.get("status"));
+                    CheckResult r = condition.equals("HABIDO") ? CheckResult.PASS : CheckResult.FAIL;
+                    return Check.of("sunat_habido", r, "SUNAT's domicile condition is " + condition + ".", sources(registry), 60);
+                }
+            }
+        }
+        return Check.of("sunat_habido", CheckResult.NOT_APPLICABLE, "No Padrón Reducido RUC record is loaded for this RUC: "
+                + "its domicile condition (habido, no habido) could not be read.", registry == null ? List.of() : sources(registry), 60);
     }
 
     static List<Evidence> sources(PartAnswer registry) {

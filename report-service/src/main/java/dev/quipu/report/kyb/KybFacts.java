@@ -29,6 +29,9 @@ final class KybFacts {
                 if (String.valueOf(l.get("list")).contains("69-B")) {
                     detail.put("sat_69b", l.get("status") + ", " + l.get("list_cut_off"));
                 }
+                if (String.valueOf(l.get("list")).contains("Condición de domicilio")) {
+                    detail.put("sunat_habido", String.valueOf(l.get("status")));
+                }
             }
         }
         detail.put("identifier_listed", identifierHit(a.company().answer()));

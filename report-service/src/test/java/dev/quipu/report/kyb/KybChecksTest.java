@@ -59,6 +59,15 @@ class KybChecksTest {
     }
 
     @Test
+    void sunatsDomicileConditionDecidesSunatHabido() {
+        assertEquals("pass", KybChecks.sunatHabido(registry("active", "ACTIVO", List.of(Map.of("list", "SUNAT — Condición de domicilio",
+                "status", "HABIDO")))).result());
+        assertEquals("fail", KybChecks.sunatHabido(registry("active", "ACTIVO", List.of(Map.of("list", "SUNAT — Condición de domicilio",
+                "status", "NO HABIDO")))).result());
+        assertEquals("not_applicable", KybChecks.sunatHabido(registry("unknown", null, List.of())).result());
+    }
+
+    @Test
     void noPublishedRepresentativesIsNotApplicable() {
         assertEquals("not_applicable", KybChecks.names("sanctions_representatives", List.of(), "its legal representatives").result());
     }

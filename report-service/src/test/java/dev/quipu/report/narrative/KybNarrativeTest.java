@@ -25,6 +25,7 @@ class KybNarrativeTest {
                 "sanctions_representatives", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW, CheckResult.NOT_APPLICABLE),
                 "sanctions_partners", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW, CheckResult.NOT_APPLICABLE),
                 "sat_69b", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW, CheckResult.NOT_APPLICABLE),
+                "sunat_habido", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.NOT_APPLICABLE),
                 "name_matches", List.of(CheckResult.PASS, CheckResult.FAIL, CheckResult.REVIEW, CheckResult.NOT_APPLICABLE));
         produced.forEach((id, results) -> results.forEach(r -> assertTrue(narrative.covers(id, r.code()), id + "." + r.code())));
     }
