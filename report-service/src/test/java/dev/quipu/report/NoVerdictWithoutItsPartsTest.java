@@ -37,6 +37,7 @@ class NoVerdictWithoutItsPartsTest implements TestPropertyProvider {
         p.putAll(SuiteResources.internalAuth("report-service"));
         p.put("micronaut.http.services.sanctions.url", "http://127.0.0.1:1");
         p.put("micronaut.http.services.registry.url", "http://127.0.0.1:1");
+        p.put("micronaut.http.services.rates.url", "http://127.0.0.1:1");
         return p;
     }
 
@@ -74,6 +75,22 @@ class NoVerdictWithoutItsPartsTest implements TestPropertyProvider {
                 String.class));
         assertEquals(422, e.getStatus().getCode());
         assertTrue(e.getResponse().getBody(String.class).orElseThrow().contains("representatives"));
+    }
+
+    @Test
+    void aDefiReportWithSanctionsServiceDownIsA503() {
+        HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
+                HttpRequest.POST("/report/defi-latam", Map.of("country", "MX", "wallet", "0x0000000000000000000000000000000000000001")),
+                String.class));
+        assertEquals(503, e.getStatus().getCode());
+        assertTrue(e.getResponse().getBody(String.class).orElseThrow().contains("sanctions-service"));
+    }
+
+    @Test
+    void aDefiReportWithNothingToClearIsA422() {
+        HttpClientResponseException e = assertThrows(HttpClientResponseException.class, () -> http.toBlocking().exchange(
+                HttpRequest.POST("/report/defi-latam", Map.of("country", "MX")), String.class));
+        assertEquals(422, e.getStatus().getCode());
     }
 
     @Test

@@ -26,36 +26,58 @@ public class Parts {
 
     public static final String SANCTIONS = "sanctions-service";
     public static final String REGISTRY = "registry-service";
+    public static final String RATES = "rates-service";
     private static final Argument<Map<String, Object>> JSON_OBJECT = Argument.mapOf(String.class, Object.class);
 
     private final SanctionsClient sanctions;
     private final RegistryClient registry;
+    private final RatesClient rates;
     private final InternalTokens tokens;
     private final JsonMapper json;
 
     /** @param tokens this service's signing key; absent when QUIPU_INTERNAL_AUTH_KEY is unset (then no part can be asked) */
-    public Parts(SanctionsClient sanctions, RegistryClient registry, @Nullable InternalTokens tokens, JsonMapper json) {
+    public Parts(SanctionsClient sanctions, RegistryClient registry, RatesClient rates, @Nullable InternalTokens tokens,
+                 JsonMapper json) {
         this.sanctions = sanctions;
         this.registry = registry;
+        this.rates = rates;
         this.tokens = tokens;
         this.json = json;
     }
 
     /** {@code POST /sanctions} on every list. */
     public PartAnswer sanctions(Map<String, Object> request) {
+        return call(SANCTIONS, () -> sanctions.screen(request, token(SANCTIONS)));
+    }
+
+    /** {@code POST /wallet/screen} on sanctions-service. */
+    public PartAnswer wallet(Map<String, Object> request) {
+        return call(SANCTIONS, () -> sanctions.wallet(request, token(SANCTIONS)));
+    }
+
+    /** {@code POST /rates} on rates-service (a 503 there means no rate of the country can be served). */
+    public PartAnswer rates(Map<String, Object> request) {
+        return call(RATES, () -> rates.rates(request, token(RATES)));
+    }
+
+    private String token(String part) {
         if (tokens == null) {
-            throw new PartUnavailable(SANCTIONS, "report-service has no key to call sanctions-service (QUIPU_INTERNAL_AUTH_KEY)", 300);
+            throw new PartUnavailable(part, "report-service has no key to call " + part + " (QUIPU_INTERNAL_AUTH_KEY)", 300);
         }
+        return tokens.authorizationFor(part);
+    }
+
+    private PartAnswer call(String part, java.util.function.Supplier<HttpResponse<byte[]>> request) {
         HttpResponse<byte[]> response;
         try {
-            response = sanctions.screen(request, tokens.authorizationFor(SANCTIONS));
+            response = request.get();
         } catch (HttpClientResponseException e) {
-            throw new PartUnavailable(SANCTIONS, "sanctions-service answered " + e.getStatus().getCode(),
+            throw new PartUnavailable(part, part + " answered " + e.getStatus().getCode(),
                     retryAfter(e.getResponse().getHeaders().get("Retry-After")));
         } catch (HttpClientException e) {
-            throw new PartUnavailable(SANCTIONS, "sanctions-service could not be reached (" + e.getClass().getSimpleName() + ")", 30);
+            throw new PartUnavailable(part, part + " could not be reached (" + e.getClass().getSimpleName() + ")", 30);
         }
-        return answer(SANCTIONS, response);
+        return answer(part, response);
     }
 
     /** A registry lookup: found, or known to no source (a finding for the report, not a failure). */
@@ -76,11 +98,9 @@ public class Parts {
 
     /** {@code POST /entity} on registry-service; 503 and unreachable are {@link PartUnavailable}. */
     public RegistryAnswer entity(Map<String, Object> request) {
-        if (tokens == null) {
-            throw new PartUnavailable(REGISTRY, "report-service has no key to call registry-service (QUIPU_INTERNAL_AUTH_KEY)", 300);
-        }
+        String authorization = token(REGISTRY);
         try {
-            return new Found(answer(REGISTRY, registry.entity(request, tokens.authorizationFor(REGISTRY))));
+            return new Found(answer(REGISTRY, registry.entity(request, authorization)));
         } catch (HttpClientResponseException e) {
             int status = e.getStatus().getCode();
             byte[] body = e.getResponse().getBody(byte[].class).orElse(new byte[0]);

@@ -16,4 +16,8 @@ public interface SanctionsClient {
     /** The raw answer: its bytes are hashed into the audit trail exactly as sanctions-service sent them. */
     @Post("/sanctions")
     HttpResponse<byte[]> screen(@Body Map<String, Object> request, @Header(HttpHeaders.AUTHORIZATION) String authorization);
+
+    /** A wallet address against the lists' digital-currency addresses. */
+    @Post("/wallet/screen")
+    HttpResponse<byte[]> wallet(@Body Map<String, Object> request, @Header(HttpHeaders.AUTHORIZATION) String authorization);
 }
