@@ -6,7 +6,7 @@ import dev.quipu.contracts.validation.ValidationError;
 import dev.quipu.contracts.validation.ValidationErrorBody;
 import dev.quipu.report.narrative.KybNarrative;
 import dev.quipu.report.narrative.Language;
-import dev.quipu.report.narrative.ScreeningNarrative;
+import dev.quipu.report.narrative.NarrativeModel;
 import dev.quipu.report.narrative.Sentence;
 import dev.quipu.report.parts.PartUnavailable;
 import dev.quipu.runtime.ErrorBody;
@@ -45,9 +45,11 @@ public class KybCompleteController {
     private final KybAssessment kyb;
     private final PriceBook priceBook;
     private final KybNarrative narrative = new KybNarrative();
+    private final NarrativeModel narrativeModel;
 
-    public KybCompleteController(OperationInput input, KybAssessment kyb, PriceBook priceBook) {
+    public KybCompleteController(OperationInput input, KybAssessment kyb, PriceBook priceBook, NarrativeModel narrativeModel) {
         this.input = input;
+        this.narrativeModel = narrativeModel;
         this.kyb = kyb;
         this.priceBook = priceBook;
     }
@@ -88,9 +90,10 @@ public class KybCompleteController {
         answer.put("kyb_status", a.status());
         answer.put("registry", a.registry() == null ? null : a.registry().body());
         answer.put("sanctions", a.sanctions());
-        answer.put("risk_narrative", ScreeningNarrative.text(sentences));
+        NarrativeModel.Phrased phrased = narrativeModel.phrase(sentences, lang);
+        answer.put("risk_narrative", phrased.text());
         answer.put("narrative_language", lang.code());
-        answer.put("narrative_source", "template");
+        answer.put("narrative_source", phrased.source());
         answer.put("narrative_trace", sentences);
         answer.put("data_confidence", a.dataConfidence());
         answer.put("rules_version", KybRules.VERSION);

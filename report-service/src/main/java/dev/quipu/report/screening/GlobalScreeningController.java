@@ -5,6 +5,7 @@ import dev.quipu.contracts.pricebook.Operation;
 import dev.quipu.contracts.pricebook.PriceBook;
 import dev.quipu.report.checks.Check;
 import dev.quipu.report.narrative.Language;
+import dev.quipu.report.narrative.NarrativeModel;
 import dev.quipu.report.narrative.ScreeningNarrative;
 import dev.quipu.report.narrative.Sentence;
 import dev.quipu.report.parts.PartAnswer;
@@ -38,10 +39,12 @@ public class GlobalScreeningController {
     private final OperationInput input;
     private final Parts parts;
     private final Operation operation;
+    private final NarrativeModel narrativeModel;
 
-    public GlobalScreeningController(OperationInput input, Parts parts, PriceBook priceBook) {
+    public GlobalScreeningController(OperationInput input, Parts parts, PriceBook priceBook, NarrativeModel narrativeModel) {
         this.input = input;
         this.parts = parts;
+        this.narrativeModel = narrativeModel;
         this.operation = priceBook.find("POST", "/solutions/screening-global").orElseThrow();
     }
 
@@ -73,9 +76,10 @@ public class GlobalScreeningController {
         answer.put("rules_version", ScreeningRules.VERSION);
         answer.put("checks", checks);
         answer.put("sanctions", sanctions.body());
-        answer.put("risk_narrative", ScreeningNarrative.text(narrative));
+        NarrativeModel.Phrased phrased = narrativeModel.phrase(narrative, lang);
+        answer.put("risk_narrative", phrased.text());
         answer.put("narrative_language", lang.code());
-        answer.put("narrative_source", "template");
+        answer.put("narrative_source", phrased.source());
         answer.put("narrative_trace", narrative);
         answer.put("audit_trail", List.of(AuditTrail.of(sanctions, "POST /sanctions")));
         MutableHttpResponse<Map<String, Object>> response = HttpResponse.ok(answer);
