@@ -10,6 +10,7 @@ import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code /entity/kyb} through the real services (report-service asks registry-service and sanctions-service as
@@ -40,6 +41,22 @@ class KybIT {
         assertEquals("BLOCKED", listed.path("kyb_status").asText(), listed.toString());
         assertEquals("fail", check(listed, "identifier_listed").path("result").asText(), listed.toString());
         AuditVerification.assertChainVerifies(suite, agent, companies.size() + 1);
+    }
+
+    @Test
+    void aPartThatCannotAnswerIsA503AndNothingIsCharged(RunningSuite suite) throws Exception {
+        OfficialClient.assumeAvailable();
+        // a valid NIT that no bundled file holds, while RUES (the live registry) is unreachable here: registry-service
+        // cannot tell whether it exists, so the KYB has no verdict
+        JsonNode result = OfficialClient.pay(suite.gateway().resolve("/entity/kyb"), "{\"identifier\":\"901999777-1\","
+                + "\"country\":\"CO\",\"agent_id\":\"e2e-kyb-outage-" + UUID.randomUUID() + "\"}");
+        assertEquals(402, result.path("unpaidStatus").asInt(), result.toString());
+        assertEquals(503, result.path("status").asInt(), result.toString());
+        assertTrue(result.path("settlement").isNull() || !result.path("settlement").path("success").asBoolean(),
+                "nothing settled: " + result);
+        JsonNode body = JSON.readTree(result.path("body").asText());
+        assertEquals("part_unavailable", body.path("error").asText(), body.toString());
+        assertTrue(body.path("message").asText().contains("registry-service"), body.toString());
     }
 
     private static JsonNode check(JsonNode kyb, String id) {
