@@ -1,7 +1,6 @@
 package dev.quipu.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,8 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(SuiteExtension.class)
 class KybBundlesIT {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void aBundlePerCountryAndTheChainVerifies(RunningSuite suite) throws Exception {
@@ -50,9 +47,6 @@ class KybBundlesIT {
     }
 
     private static JsonNode paid(RunningSuite suite, String cc, String body) throws Exception {
-        JsonNode result = OfficialClient.pay(suite.gateway().resolve("/solutions/kyb-complete-" + cc), body);
-        assertEquals(402, result.path("unpaidStatus").asInt(), result.toString());
-        assertEquals(200, result.path("status").asInt(), result.toString());
-        return JSON.readTree(result.path("body").asText());
+        return OfficialClient.paidAnswer(suite.gateway().resolve("/solutions/kyb-complete-" + cc), body);
     }
 }

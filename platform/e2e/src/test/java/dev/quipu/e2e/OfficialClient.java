@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -52,6 +53,17 @@ final class OfficialClient {
         } catch (IOException e) {
             throw new AssertionError("the client printed no outcome: " + output, e);
         }
+    }
+
+    /**
+     * Pays a call that must succeed: 402 unpaid, then 200 with a successful settlement; returns the answer's body.
+     */
+    static JsonNode paidAnswer(URI url, String body) throws IOException, InterruptedException {
+        JsonNode result = pay(url, body);
+        assertEquals(402, result.path("unpaidStatus").asInt(), result.toString());
+        assertEquals(200, result.path("status").asInt(), result.toString());
+        assertTrue(result.path("settlement").path("success").asBoolean(), result.toString());
+        return new ObjectMapper().readTree(result.path("body").asText());
     }
 
     private static boolean runs(List<String> command) {

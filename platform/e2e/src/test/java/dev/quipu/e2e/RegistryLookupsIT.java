@@ -1,7 +1,6 @@
 package dev.quipu.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.quipu.contracts.pricebook.Service;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,8 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ExtendWith(SuiteExtension.class)
 class RegistryLookupsIT {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void colombiaEcopetrol(RunningSuite suite) throws Exception {
@@ -86,10 +83,6 @@ class RegistryLookupsIT {
     }
 
     private static JsonNode paid(RunningSuite suite, String path, String body) throws Exception {
-        JsonNode result = OfficialClient.pay(suite.gateway().resolve(path), body);
-        assertEquals(402, result.path("unpaidStatus").asInt(), result.toString());
-        assertEquals(200, result.path("status").asInt(), result.toString());
-        assertTrue(result.path("settlement").path("success").asBoolean(), result.toString());
-        return JSON.readTree(result.path("body").asText());
+        return OfficialClient.paidAnswer(suite.gateway().resolve(path), body);
     }
 }
