@@ -42,7 +42,8 @@ class OperatorLoadsTest implements TestPropertyProvider {
 
     @Override
     public Map<String, String> getProperties() {
-        Map<String, String> p = new HashMap<>(SuiteResources.forService("quipu_registry"));
+        // a database of its own: another test class loading the same real file first would make this load "already loaded"
+        Map<String, String> p = new HashMap<>(SuiteResources.forService("quipu_registry_operator_loads"));
         p.put("quipu.registry.bundled.enabled", "false");
         return p;
     }
